@@ -1,0 +1,185 @@
+"""JSON API v1 (shared/API.md): the rules core served statelessly; every error is a 400."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response, jsonify, request
+from werkzeug.exceptions import HTTPException
+
+from .rules.errors import RuleError
+from .rules.pinochle import (
+    DEFAULT_PRESET,
+    HandInput,
+    MeldResult,
+    get_preset,
+    meld,
+    meld_all,
+    parse_trump,
+    read_hand,
+    replay,
+    with_rules,
+)
+
+bp = Blueprint("api", __name__, url_prefix="/api/v1")
+
+_MELD_PARAMS = {"variant", "hand", "trump", "partial"}
+_SCORE_FIELDS = {"variant", "rules", "hands"}
+_HAND_FIELDS = {
+    "bidder",
+    "bid",
+    "meld",
+    "tricks",
+    "thrown_in",
+    "no_marriage",
+    "redeal",
+    "all_passed",
+    "dealer",
+    "turned_nine",
+}
+_FLAGS = ("thrown_in", "no_marriage", "redeal", "all_passed", "turned_nine")
+
+
+def _error(sentence: str) -> tuple[Response, int]:
+    return jsonify(error=sentence), 400
+
+
+@bp.errorhandler(RuleError)
+def rule_error(error: RuleError) -> tuple[Response, int]:
+    """A broken rule or a malformed request: 400 with the sentence."""
+    return _error(str(error))
+
+
+@bp.errorhandler(HTTPException)
+def http_error(error: HTTPException) -> tuple[Response, int]:
+    """Werkzeug's own errors inside the API (a body that is not JSON…) also answer 400 JSON."""
+    return _error(error.description or error.name)
+
+
+@bp.after_request
+def no_store(response: Response) -> Response:
+    """The API scores what it is sent; nothing it answers should be cached."""
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def _meld_json(result: MeldResult) -> dict[str, Any]:
+    return {
+        "total": result.total,
+        "melds": [
+            {"name": m.name, "points": m.points, "cards": list(m.cards)} for m in result.melds
+        ],
+    }
+
+
+@bp.get("/pinochle/meld")
+def pinochle_meld() -> Response:
+    """The meld of a hand under one trump, or under every trump with the best."""
+    unknown = sorted(set(request.args) - _MELD_PARAMS)
+    if unknown:
+        raise RuleError(f'"{unknown[0]}" is not a field of this request')
+    variant = request.args.get("variant", DEFAULT_PRESET)
+    preset = get_preset(variant)
+    if "hand" not in request.args:
+        raise RuleError("hand is missing: send the cards, e.g. hand=AH+10H+KH+QH+JH")
+    partial = request.args.get("partial", "0")
+    if partial not in ("0", "1"):
+        raise RuleError("partial must be 0 or 1")
+    cards = read_hand(request.args["hand"], preset, partial=partial == "1")
+    trump = parse_trump(request.args.get("trump"))
+    if trump is not None:
+        result = meld(cards, trump, preset)
+        return jsonify(variant=preset.name, trump=result.trump, **_meld_json(result))
+    hand_meld = meld_all(cards, preset)
+    return jsonify(
+        variant=preset.name,
+        cards=hand_meld.card_count,
+        by_trump={suit: result.total for suit, result in hand_meld.by_trump.items()},
+        best_trump=list(hand_meld.best_trump),
+        no_trump=_meld_json(hand_meld.no_trump),
+        nines=hand_meld.nines,
+        nines_redeal=hand_meld.nines_redeal,
+        marriage_in=list(hand_meld.marriage_in),
+    )
+
+
+def _numbers(value: Any, what: str) -> tuple[int, ...]:
+    """A list of whole numbers from JSON, or a sentence saying what it should be."""
+    if not isinstance(value, list) or not all(
+        isinstance(v, int) and not isinstance(v, bool) for v in value
+    ):
+        raise RuleError(f"{what} must be a list of whole numbers, one per side")
+    return tuple(value)
+
+
+def _whole(value: Any, what: str) -> int | None:
+    if value is None:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise RuleError(f"{what} must be a whole number")
+    return value
+
+
+def _hand_input(data: Any) -> HandInput:
+    """Read one hand of a match from JSON: known fields, right types; the core checks rules."""
+    if not isinstance(data, dict):
+        raise RuleError("a hand must be an object")
+    unknown = sorted(set(data) - _HAND_FIELDS)
+    if unknown:
+        raise RuleError(f'"{unknown[0]}" is not a field of a hand')
+    for flag in _FLAGS:
+        if not isinstance(data.get(flag, False), bool):
+            raise RuleError(f"{flag} must be true or false")
+    if data.get("redeal"):
+        return HandInput(redeal=True)
+    if "meld" not in data:
+        raise RuleError("meld is missing: one number per side")
+    tricks = data.get("tricks")
+    return HandInput(
+        meld=_numbers(data["meld"], "meld"),
+        tricks=None if tricks is None else _numbers(tricks, "tricks"),
+        bidder=_whole(data.get("bidder"), "bidder"),
+        bid=_whole(data.get("bid"), "bid"),
+        dealer=_whole(data.get("dealer"), "dealer"),
+        **{flag: data.get(flag, False) for flag in _FLAGS if flag != "redeal"},
+    )
+
+
+@bp.post("/pinochle/score")
+def pinochle_score() -> Response:
+    """Score a whole match: each hand's result and points, the totals and the winner."""
+    body = request.get_json(silent=True)
+    if not isinstance(body, dict):
+        raise RuleError("the body must be a JSON object with variant, rules and hands")
+    unknown = sorted(set(body) - _SCORE_FIELDS)
+    if unknown:
+        raise RuleError(f'"{unknown[0]}" is not a field of this request')
+    rules = body.get("rules", {})
+    if not isinstance(rules, dict):
+        raise RuleError("rules must be an object of house rules")
+    preset = with_rules(get_preset(body.get("variant", DEFAULT_PRESET)), rules)
+    hands = body.get("hands")
+    if not isinstance(hands, list):
+        raise RuleError("hands must be a list of hands")
+    inputs = []
+    for number, hand in enumerate(hands, start=1):
+        try:
+            inputs.append(_hand_input(hand))
+        except RuleError as error:
+            raise RuleError(f"hand {number}: {error}") from None
+    ledger = replay(preset, inputs)
+    return jsonify(
+        variant=preset.name,
+        hands=[
+            {
+                "result": row.outcome.result,
+                "points": list(row.outcome.points),
+                "totals": list(row.totals),
+                "sentence": row.outcome.sentence,
+            }
+            for row in ledger.rows
+        ],
+        totals=list(ledger.totals),
+        winner=ledger.winner,
+        win_reason=ledger.win_reason,
+    )

@@ -1,0 +1,141 @@
+# Card notation for pinochle decks (RULES.md, "Card notation"): parsing every accepted
+# spelling, naming cards for people, and checking a hand against its deck.
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from .errors import RuleError
+
+SUITS = ("spades", "hearts", "diamonds", "clubs")
+SUIT_LETTERS = ("S", "H", "D", "C")
+SUIT_SYMBOLS = ("♠", "♥", "♦", "♣")
+
+# Rank order is the meld order (A 10 K Q J 9); the index is the rank's number here.
+RANKS = ("A", "10", "K", "Q", "J", "9")
+RANK_NAMES = ("ace", "ten", "king", "queen", "jack", "nine")
+ACE, TEN, KING, QUEEN, JACK, NINE = range(6)
+SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
+
+_RANK_TOKENS = {"A": ACE, "10": TEN, "T": TEN, "K": KING, "Q": QUEEN, "J": JACK, "9": NINE}
+_RANK_NUMBERS = {"14": ACE, "10": TEN, "13": KING, "12": QUEEN, "11": JACK, "9": NINE}
+_SUIT_TOKENS = {letter: i for i, letter in enumerate(SUIT_LETTERS)}
+# The outline symbols are what some phone keyboards offer; they mean the same suit.
+_SUIT_TOKENS.update({symbol: i for i, symbol in enumerate(SUIT_SYMBOLS)})
+_SUIT_TOKENS.update({symbol: i for i, symbol in enumerate("♤♡♢♧")})
+
+_SEPARATORS = re.compile(r"[\s,;+]+")
+# An emoji variation selector may trail a suit symbol typed on a phone.
+_IGNORED = str.maketrans("", "", "\ufe0f\ufe0e")
+
+_COUNT_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class Card:
+    """One card: a rank index into RANKS and a suit index into SUITS."""
+
+    rank: int
+    suit: int
+
+    @property
+    def code(self) -> str:
+        """The card in plain notation, e.g. ``10H``."""
+        return RANKS[self.rank] + SUIT_LETTERS[self.suit]
+
+    @property
+    def symbol(self) -> str:
+        """The card with its suit symbol, e.g. ``10♥``."""
+        return RANKS[self.rank] + SUIT_SYMBOLS[self.suit]
+
+    @property
+    def name(self) -> str:
+        """The card in words, e.g. ``queen of spades``."""
+        return f"{RANK_NAMES[self.rank]} of {SUITS[self.suit]}"
+
+    @property
+    def index(self) -> int:
+        """Position in a flat count table: rank-major, four suits per rank."""
+        return self.rank * 4 + self.suit
+
+    def __str__(self) -> str:
+        return self.code
+
+
+ALL_CARDS = tuple(Card(rank, suit) for rank in range(len(RANKS)) for suit in range(4))
+
+
+def count_word(n: int) -> str:
+    """A small count in words (``three``), digits past eight."""
+    return _COUNT_WORDS[n] if 0 <= n < len(_COUNT_WORDS) else str(n)
+
+
+def parse_card(token: str) -> Card:
+    """Read one card in any notation RULES.md accepts (``AS``, ``10h``, ``T♥``, ``H14``)."""
+    text = token.strip().translate(_IGNORED).upper()
+    if len(text) >= 2:
+        # Rank first: the suit is the last character.
+        rank = _RANK_TOKENS.get(text[:-1])
+        suit = _SUIT_TOKENS.get(text[-1])
+        if rank is not None and suit is not None:
+            return Card(rank, suit)
+        # Suit first, numeric rank: H14, S9.
+        suit = _SUIT_TOKENS.get(text[0])
+        rank = _RANK_NUMBERS.get(text[1:])
+        if rank is not None and suit is not None:
+            return Card(rank, suit)
+    raise RuleError(f'"{token.strip()}" is not a card')
+
+
+def parse_cards(hand: str | Iterable[str]) -> list[Card]:
+    """Read a hand: a string of cards separated by spaces or commas, or a list of tokens."""
+    tokens = _SEPARATORS.split(hand) if isinstance(hand, str) else list(hand)
+    return [parse_card(token) for token in tokens if token.strip()]
+
+
+@dataclass(frozen=True, slots=True)
+class Deck:
+    """A pinochle deck: which ranks it holds and how many copies of each card."""
+
+    ranks: tuple[int, ...]
+    copies: int
+
+    @property
+    def size(self) -> int:
+        """How many cards the whole deck has."""
+        return len(self.ranks) * 4 * self.copies
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The deck's distinct cards, suit by suit in rank order."""
+        return tuple(Card(rank, suit) for suit in range(4) for rank in self.ranks)
+
+
+SINGLE_DECK = Deck(ranks=(ACE, TEN, KING, QUEEN, JACK, NINE), copies=2)
+DOUBLE_DECK = Deck(ranks=(ACE, TEN, KING, QUEEN, JACK), copies=4)
+
+
+def card_counts(cards: Iterable[Card]) -> list[int]:
+    """Count a hand into a flat table indexed by ``Card.index``."""
+    counts = [0] * len(ALL_CARDS)
+    for card in cards:
+        counts[card.index] += 1
+    return counts
+
+
+def check_hand(cards: list[Card], deck: Deck, hand_size: int | None = None) -> list[int]:
+    """Check a hand against its deck (and its size when given); return its card counts."""
+    counts = card_counts(cards)
+    for card in ALL_CARDS:
+        held = counts[card.index]
+        if held and card.rank not in deck.ranks:
+            raise RuleError(f"{card.symbol} is not in this deck")
+        if held > deck.copies:
+            raise RuleError(
+                f"{count_word(held)} {card.symbol} but the deck has {count_word(deck.copies)}"
+            )
+    if hand_size is not None and len(cards) != hand_size:
+        raise RuleError(f"a hand has {hand_size} cards, not {len(cards)}")
+    return counts

@@ -1,0 +1,840 @@
+# Pinochle as RULES.md scores it: the presets and their knobs, the meld of a hand under
+# each trump, the outcome of one hand (made, set, thrown in, forfeit, redeal, played),
+# and the replay of a match's hands into running totals and a winner.
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+from .cards import (
+    ACE,
+    ALL_CARDS,
+    DIAMONDS,
+    DOUBLE_DECK,
+    JACK,
+    KING,
+    NINE,
+    QUEEN,
+    SINGLE_DECK,
+    SPADES,
+    SUIT_LETTERS,
+    SUITS,
+    TEN,
+    Card,
+    Deck,
+    card_counts,
+    check_hand,
+    count_word,
+    parse_cards,
+)
+from .errors import RuleError
+
+MINUS = "\u2212"
+
+
+def _knob(help_text: str, choices: tuple[str, ...] = ()) -> Any:
+    """Mark a preset field as a knob a match may override, with its one-line explanation."""
+    return field(metadata={"knob": True, "help": help_text, "choices": choices})
+
+
+SAVE_RULES = ("both", "non-bidders", "none")
+THROW_IN_RULES = ("unmakeable", "any-time", "never")
+THROW_IN_OTHERS = ("meld", "nothing")
+TIE_RULES = ("bidder", "higher")
+RUN_EXTRAS = ("flush", "strict")
+
+
+@dataclass(frozen=True)
+class Preset:
+    """One way to play pinochle: the table's shape plus every knob RULES.md names."""
+
+    name: str
+    label: str
+    deck: Deck
+    players: int
+    sides: int
+    teams: bool
+    hand_sizes: tuple[int, ...]
+    bidding: bool
+
+    target: int = _knob("Points that win the game.")
+    min_bid: int = _knob("The lowest opening bid.")
+    bid_step: int = _knob("Bids go up in steps of this many points.")
+    stuck_bid: int = _knob("When everyone passes, the dealer is stuck with this bid.")
+    cards_passed: int = _knob("Cards the bidder and partner trade after the bid.")
+    widow: int = _knob("Cards in the widow, which go to the bidder.")
+    trick_total: int = _knob("Trick points in one hand, last trick included.")
+    trick_unit: int = _knob("Trick points come in steps of this many.")
+    save_rule: str = _knob(
+        "Who must take trick points to keep their meld: both sides, only the "
+        "non-bidders, or nobody.",
+        SAVE_RULES,
+    )
+    meld_minimum: int = _knob("Meld under this counts for nothing (and forfeits the bid).")
+    trump_needs_marriage: bool = _knob("The bidder forfeits without a marriage in trump.")
+    throw_in: str = _knob(
+        "When the bidder may throw in: when the bid minus their meld is more than the "
+        "trick points there are, any time before play, or never.",
+        THROW_IN_RULES,
+    )
+    throw_in_others: str = _knob(
+        "What the other sides score when the bidder throws in.", THROW_IN_OTHERS
+    )
+    set_penalty: int = _knob("A bidder who goes set loses this many times the bid.")
+    nines_redeal: bool = _knob("A hand with enough nines and no meld may call a redeal.")
+    nines_needed: int = _knob("How many nines a hand needs to call a nines redeal.")
+    tie_rule: str = _knob(
+        "Who wins when several sides reach the target on one hand: the bidder (else the "
+        "higher total), or always the higher total.",
+        TIE_RULES,
+    )
+    run_extras: str = _knob(
+        "With one run, an extra trump king or queen marries a run card (flush) or "
+        "only scores as a separate royal marriage (strict).",
+        RUN_EXTRAS,
+    )
+    dealer_nine: int = _knob("The dealer scores this when the turned-up trump card is a nine.")
+    run: tuple[int, ...] = _knob("A run (A 10 K Q J of trump): one, two, … of them.")
+    royal_marriage: int = _knob("Each king and queen of trump.")
+    common_marriage: int = _knob("Each king and queen of another suit.")
+    dix: int = _knob("Each nine of trump.")
+    pinochle: tuple[int, ...] = _knob("Queen of spades with jack of diamonds: one, two, …")
+    aces_around: tuple[int, ...] = _knob("An ace of every suit: once, twice, …")
+    kings_around: tuple[int, ...] = _knob("A king of every suit: once, twice, …")
+    queens_around: tuple[int, ...] = _knob("A queen of every suit: once, twice, …")
+    jacks_around: tuple[int, ...] = _knob("A jack of every suit: once, twice, …")
+
+    @functools.cached_property
+    def side_names(self) -> tuple[str, ...]:
+        """Default names of the sides: teams by letter, lone players by number."""
+        if self.teams:
+            return tuple(f"Team {chr(ord('A') + i)}" for i in range(self.sides))
+        return tuple(f"Player {i + 1}" for i in range(self.sides))
+
+    @functools.cached_property
+    def meld_unit(self) -> int:
+        """Every meld total is a multiple of this (10 in partnership, 1 in the small scale)."""
+        values = [*self.run, self.royal_marriage, self.common_marriage, self.dix]
+        values += [*self.pinochle, *self.aces_around, *self.kings_around]
+        values += [*self.queens_around, *self.jacks_around]
+        return math.gcd(*values) or 1
+
+
+KNOBS = tuple(f.name for f in dataclasses.fields(Preset) if f.metadata.get("knob"))
+_KNOB_FIELDS = {f.name: f for f in dataclasses.fields(Preset) if f.metadata.get("knob")}
+_TABLE_KNOBS = (
+    "run",
+    "pinochle",
+    "aces_around",
+    "kings_around",
+    "queens_around",
+    "jacks_around",
+)
+
+_PARTNERSHIP = Preset(
+    name="partnership",
+    label="Partnership (four players, two teams)",
+    deck=SINGLE_DECK,
+    players=4,
+    sides=2,
+    teams=True,
+    hand_sizes=(12,),
+    bidding=True,
+    target=1500,
+    min_bid=250,
+    bid_step=10,
+    stuck_bid=250,
+    cards_passed=4,
+    widow=0,
+    trick_total=250,
+    trick_unit=10,
+    save_rule="both",
+    meld_minimum=0,
+    trump_needs_marriage=False,
+    throw_in="unmakeable",
+    throw_in_others="meld",
+    set_penalty=1,
+    nines_redeal=False,
+    nines_needed=5,
+    tie_rule="bidder",
+    run_extras="flush",
+    dealer_nine=0,
+    run=(150, 1500),
+    royal_marriage=40,
+    common_marriage=20,
+    dix=10,
+    pinochle=(40, 300),
+    aces_around=(100, 1000),
+    kings_around=(80, 800),
+    queens_around=(60, 600),
+    jacks_around=(40, 400),
+)
+
+PRESETS: dict[str, Preset] = {
+    preset.name: preset
+    for preset in (
+        _PARTNERSHIP,
+        dataclasses.replace(
+            _PARTNERSHIP,
+            name="partnership-small",
+            label="Partnership, small scale (scores one tenth)",
+            target=150,
+            min_bid=20,
+            bid_step=1,
+            stuck_bid=20,
+            cards_passed=3,
+            trick_total=25,
+            trick_unit=1,
+            save_rule="non-bidders",
+            nines_redeal=True,
+            run_extras="strict",
+            run=(15, 150),
+            royal_marriage=4,
+            common_marriage=2,
+            dix=1,
+            pinochle=(4, 30),
+            aces_around=(10, 100),
+            kings_around=(8, 80),
+            queens_around=(6, 60),
+            jacks_around=(4, 40),
+        ),
+        dataclasses.replace(
+            _PARTNERSHIP,
+            name="double-deck",
+            label="Double-deck (four players, 80 cards)",
+            deck=DOUBLE_DECK,
+            hand_sizes=(20,),
+            target=500,
+            min_bid=50,
+            bid_step=1,
+            stuck_bid=50,
+            cards_passed=0,
+            trick_total=50,
+            trick_unit=1,
+            meld_minimum=20,
+            trump_needs_marriage=True,
+            run_extras="strict",
+            dix=0,
+            run=(15, 150, 225, 300),
+            royal_marriage=4,
+            common_marriage=2,
+            pinochle=(4, 30, 60, 90),
+            aces_around=(10, 100, 150, 200),
+            kings_around=(8, 80, 120, 160),
+            queens_around=(6, 60, 90, 120),
+            jacks_around=(4, 40, 60, 80),
+        ),
+        dataclasses.replace(
+            _PARTNERSHIP,
+            name="three-handed",
+            label="Three-handed (each player alone, with a widow)",
+            players=3,
+            sides=3,
+            teams=False,
+            hand_sizes=(15, 18),
+            min_bid=300,
+            stuck_bid=300,
+            cards_passed=0,
+            widow=3,
+            save_rule="non-bidders",
+            throw_in="any-time",
+            run_extras="strict",
+        ),
+        dataclasses.replace(
+            _PARTNERSHIP,
+            name="two-handed",
+            label="Two-handed (no bidding)",
+            players=2,
+            sides=2,
+            teams=False,
+            bidding=False,
+            target=1000,
+            min_bid=0,
+            bid_step=1,
+            stuck_bid=0,
+            cards_passed=0,
+            trick_unit=5,
+            save_rule="none",
+            throw_in="never",
+            tie_rule="higher",
+            run_extras="strict",
+            dealer_nine=10,
+            run=(150, 300),
+            pinochle=(40, 80),
+            aces_around=(100, 200),
+            kings_around=(80, 160),
+            queens_around=(60, 120),
+            jacks_around=(40, 80),
+        ),
+    )
+}
+
+DEFAULT_PRESET = "partnership"
+
+
+def get_preset(name: str) -> Preset:
+    """The preset of that name, or a RuleError listing the ones there are."""
+    try:
+        return PRESETS[name]
+    except (KeyError, TypeError):
+        names = ", ".join(PRESETS)
+        raise RuleError(f'"{name}" is not a pinochle game; choose one of {names}') from None
+
+
+def _check_knob(preset: Preset, name: str, value: Any) -> Any:
+    """Return a knob's value in its stored type, or raise a sentence saying what is wrong."""
+    knob = _KNOB_FIELDS.get(name)
+    if knob is None:
+        raise RuleError(f'"{name}" is not a house rule of {preset.name}')
+    choices = knob.metadata["choices"]
+    if choices:
+        if value not in choices:
+            raise RuleError(f"{name} must be one of {', '.join(choices)}")
+        return value
+    if knob.type == "bool":
+        if not isinstance(value, bool):
+            raise RuleError(f"{name} must be true or false")
+        return value
+    if name in _TABLE_KNOBS:
+        copies = preset.deck.copies
+        if (
+            not isinstance(value, list | tuple)
+            or len(value) != copies
+            or not all(_is_count(v) for v in value)
+        ):
+            raise RuleError(f"{name} must be {count_word(copies)} whole numbers of points")
+        return tuple(value)
+    if not _is_count(value):
+        raise RuleError(f"{name} must be a whole number, 0 or more")
+    return value
+
+
+def _is_count(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 1_000_000
+
+
+def with_rules(preset: Preset, overrides: Mapping[str, Any] | None) -> Preset:
+    """The preset with a match's house rules applied, each one checked."""
+    if not overrides:
+        return preset
+    changes = {name: _check_knob(preset, name, value) for name, value in overrides.items()}
+    changed = dataclasses.replace(preset, **changes)
+    if changed.target < 1:
+        raise RuleError("target must be at least 1")
+    if changed.bid_step < 1:
+        raise RuleError("bid_step must be at least 1")
+    if changed.trick_unit < 1 or changed.trick_total % changed.trick_unit:
+        raise RuleError(
+            f"trick_total {changed.trick_total} must be a multiple of trick_unit "
+            f"{changed.trick_unit}"
+        )
+    if changed.bidding and changed.min_bid < 1:
+        raise RuleError("min_bid must be at least 1")
+    return changed
+
+
+def changed_knobs(preset: Preset) -> dict[str, Any]:
+    """The knobs where a match's rules differ from its preset's defaults."""
+    base = PRESETS[preset.name]
+    return {
+        name: getattr(preset, name)
+        for name in KNOBS
+        if getattr(preset, name) != getattr(base, name)
+    }
+
+
+def knob_table(preset: Preset) -> list[tuple[str, str, str]]:
+    """Every knob of a preset as (name, value as shown to players, one-line explanation)."""
+    rows = []
+    for name in KNOBS:
+        value = getattr(preset, name)
+        if isinstance(value, bool):
+            shown = "yes" if value else "no"
+        elif isinstance(value, tuple):
+            shown = ", ".join(str(v) for v in value)
+        else:
+            shown = str(value)
+        rows.append((name, shown, _KNOB_FIELDS[name].metadata["help"]))
+    return rows
+
+
+# ---------------------------------------------------------------------------- meld
+
+
+class Meld(NamedTuple):
+    """One meld in a hand: its name, its points and the cards it uses."""
+
+    name: str
+    points: int
+    cards: tuple[str, ...]
+
+
+class MeldResult(NamedTuple):
+    """A hand's meld under one trump (or none): every meld and the total."""
+
+    trump: str | None
+    melds: tuple[Meld, ...]
+    total: int
+
+
+class HandMeld(NamedTuple):
+    """A hand's meld under every trump and under none, the best trump and redeal eligibility."""
+
+    card_count: int
+    by_trump: dict[str, MeldResult]
+    no_trump: MeldResult
+    best_trump: tuple[str, ...]
+    nines: int
+    nines_redeal: bool
+    marriage_in: tuple[str, ...]
+
+
+_CODES = tuple(card.code for card in ALL_CARDS)
+_MULTIPLES = ("", "double ", "triple ", "quadruple ")
+_RUN_RANKS = (ACE, TEN, KING, QUEEN, JACK)
+_AROUNDS = (
+    (ACE, "aces around", "aces_around"),
+    (KING, "kings around", "kings_around"),
+    (QUEEN, "queens around", "queens_around"),
+    (JACK, "jacks around", "jacks_around"),
+)
+_QS = QUEEN * 4 + SPADES
+_JD = JACK * 4 + DIAMONDS
+
+
+def _times(name: str, n: int) -> str:
+    return _MULTIPLES[n - 1] + name if n <= len(_MULTIPLES) else f"{n} × {name}"
+
+
+def _table_points(table: tuple[int, ...], n: int) -> int:
+    # Counts past the table (a house rule with a short table) score the last entry's multiple.
+    return table[n - 1] if n <= len(table) else table[-1] * n // len(table)
+
+
+def _shared_melds(counts: Sequence[int], preset: Preset) -> list[Meld]:
+    """The melds that do not depend on trump: pinochles and the arounds."""
+    melds = []
+    p = min(counts[_QS], counts[_JD])
+    if p:
+        cards = (_CODES[_QS], _CODES[_JD]) * p
+        melds.append(Meld(_times("pinochle", p), _table_points(preset.pinochle, p), cards))
+    for rank, name, knob in _AROUNDS:
+        base = rank * 4
+        n = min(counts[base], counts[base + 1], counts[base + 2], counts[base + 3])
+        if n:
+            cards = _CODES[base : base + 4] * n
+            melds.append(Meld(_times(name, n), _table_points(getattr(preset, knob), n), cards))
+    return melds
+
+
+def _trump_melds(counts: Sequence[int], trump: int | None, preset: Preset) -> list[Meld]:
+    """The melds that depend on trump: runs, royal and common marriages, dix."""
+    melds = []
+    for suit in range(4):
+        if suit == trump:
+            continue
+        king, queen = KING * 4 + suit, QUEEN * 4 + suit
+        marriage = (_CODES[king], _CODES[queen])
+        for _ in range(min(counts[king], counts[queen])):
+            melds.append(Meld("common marriage", preset.common_marriage, marriage))
+    if trump is None:
+        return melds
+    run_cards = tuple(_CODES[rank * 4 + trump] for rank in _RUN_RANKS)
+    runs = min(counts[rank * 4 + trump] for rank in _RUN_RANKS)
+    if runs:
+        points = _table_points(preset.run, runs)
+        melds.append(Meld(_times("run", runs), points, run_cards * runs))
+    king, queen = KING * 4 + trump, QUEEN * 4 + trump
+    extra_kings, extra_queens = counts[king] - runs, counts[queen] - runs
+    royal = (_CODES[king], _CODES[queen])
+    marriages = min(extra_kings, extra_queens)
+    if runs == 1 and preset.run_extras == "flush":
+        # An extra king may marry the run's queen and an extra queen the run's king,
+        # once each; the extras left over marry each other.
+        kings_to_run, queens_to_run = min(extra_kings, 1), min(extra_queens, 1)
+        marriages = kings_to_run + queens_to_run
+        marriages += min(extra_kings - kings_to_run, extra_queens - queens_to_run)
+    for _ in range(marriages):
+        melds.append(Meld("royal marriage", preset.royal_marriage, royal))
+    nine = NINE * 4 + trump
+    if preset.dix:
+        for _ in range(counts[nine]):
+            melds.append(Meld("dix", preset.dix, (_CODES[nine],)))
+    return melds
+
+
+def _result(trump: int | None, melds: list[Meld]) -> MeldResult:
+    return MeldResult(
+        None if trump is None else SUITS[trump],
+        tuple(melds),
+        sum(meld.points for meld in melds),
+    )
+
+
+def parse_trump(trump: str | None) -> int | None:
+    """A trump suit by name or letter (``hearts``, ``H``, ``♥``); None or "" for no trump."""
+    if trump is None or trump == "":
+        return None
+    text = str(trump).strip().lower()
+    for index, (name, letter) in enumerate(zip(SUITS, SUIT_LETTERS, strict=True)):
+        if text in (name, letter.lower(), name[:-1]):
+            return index
+    for index, symbol in enumerate("♠♥♦♣"):
+        if text == symbol:
+            return index
+    raise RuleError(f'"{trump}" is not a suit; trump is spades, hearts, diamonds or clubs')
+
+
+def read_hand(hand: str | Iterable[str], preset: Preset, partial: bool = False) -> list[Card]:
+    """Parse and check a hand for a preset: known cards, no more copies than the deck, size."""
+    cards = parse_cards(hand)
+    check_hand(cards, preset.deck)
+    sizes = preset.hand_sizes
+    if partial:
+        if len(cards) > max(sizes):
+            raise RuleError(f"a hand has at most {max(sizes)} cards, not {len(cards)}")
+    elif len(cards) not in sizes:
+        expected = " or ".join(str(size) for size in sizes)
+        raise RuleError(f"a {preset.name} hand has {expected} cards, not {len(cards)}")
+    return cards
+
+
+def meld(cards: Iterable[Card], trump: int | None, preset: Preset) -> MeldResult:
+    """The meld of a hand under one trump (None: before trump is named)."""
+    counts = card_counts(cards)
+    return _result(trump, _shared_melds(counts, preset) + _trump_melds(counts, trump, preset))
+
+
+def meld_all(cards: Iterable[Card], preset: Preset) -> HandMeld:
+    """A hand's meld under each trump and none, the best trump, and nines-redeal eligibility."""
+    cards = list(cards)
+    counts = card_counts(cards)
+    shared = _shared_melds(counts, preset)
+    by_trump = {
+        SUITS[suit]: _result(suit, shared + _trump_melds(counts, suit, preset)) for suit in range(4)
+    }
+    no_trump = _result(None, shared + _trump_melds(counts, None, preset))
+    best = max(result.total for result in by_trump.values())
+    nines = sum(counts[NINE * 4 + suit] for suit in range(4))
+    return HandMeld(
+        card_count=len(cards),
+        by_trump=by_trump,
+        no_trump=no_trump,
+        best_trump=tuple(name for name, result in by_trump.items() if result.total == best),
+        nines=nines,
+        nines_redeal=preset.nines_redeal and nines >= preset.nines_needed and not no_trump.total,
+        marriage_in=tuple(
+            SUITS[suit] for suit in range(4) if counts[KING * 4 + suit] and counts[QUEEN * 4 + suit]
+        ),
+    )
+
+
+# ----------------------------------------------------------------- one hand's outcome
+
+
+@dataclass(frozen=True)
+class HandInput:
+    """What the table says about one hand: the bid, the meld and trick points per side."""
+
+    meld: tuple[int, ...] = ()
+    tricks: tuple[int, ...] | None = None
+    bidder: int | None = None
+    bid: int | None = None
+    thrown_in: bool = False
+    no_marriage: bool = False
+    redeal: bool = False
+    all_passed: bool = False
+    dealer: int | None = None
+    turned_nine: bool = False
+
+
+@dataclass(frozen=True)
+class HandOutcome:
+    """What one hand scores: its result, each side's points and a sentence saying why."""
+
+    result: str
+    points: tuple[int, ...]
+    sentence: str
+    bidder: int | None = None
+    bid: int | None = None
+    counts: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class ThrowInVerdict:
+    """Whether the bidder may throw in, and the arithmetic that says so."""
+
+    allowed: bool
+    reason: str
+
+
+def _signed(points: int) -> str:
+    return f"{MINUS}{-points}" if points < 0 else f"+{points}" if points else "0"
+
+
+def validate_bid(preset: Preset, bid: Any, all_passed: bool = False) -> int:
+    """Check a bid against the preset's minimum and step (and the stuck bid when all passed)."""
+    if not preset.bidding:
+        raise RuleError(f"{preset.name} has no bidding")
+    if not isinstance(bid, int) or isinstance(bid, bool):
+        raise RuleError("the bid must be a whole number")
+    if all_passed and bid != preset.stuck_bid:
+        raise RuleError(
+            f"when everyone passes the dealer is stuck at {preset.stuck_bid}, not {bid}"
+        )
+    if bid < preset.min_bid:
+        raise RuleError(f"bid {bid} is under the minimum of {preset.min_bid}")
+    if bid % preset.bid_step:
+        raise RuleError(f"bid {bid} is not a multiple of {preset.bid_step}")
+    return bid
+
+
+def validate_tricks(preset: Preset, tricks: Sequence[Any], names: Sequence[str]) -> None:
+    """Check trick points: one reachable amount per side, adding up to the preset's total."""
+    if len(tricks) != preset.sides:
+        raise RuleError(
+            f"trick points need one number per side ({preset.sides}), not {len(tricks)}"
+        )
+    for side, points in enumerate(tricks):
+        if not isinstance(points, int) or isinstance(points, bool) or points < 0:
+            raise RuleError(f"{names[side]}'s trick points must be a whole number, 0 or more")
+        if points % preset.trick_unit:
+            raise RuleError(
+                f"{names[side]}'s trick points {points} are not a multiple of {preset.trick_unit}"
+            )
+    if sum(tricks) != preset.trick_total:
+        shown = " + ".join(str(points) for points in tricks)
+        raise RuleError(
+            f"trick points {shown} = {sum(tricks)}, but a hand has {preset.trick_total}"
+        )
+
+
+def validate_meld(preset: Preset, melds: Sequence[Any], names: Sequence[str]) -> None:
+    """Check melds: one whole number per side, in the preset's unit."""
+    if len(melds) != preset.sides:
+        raise RuleError(f"meld needs one number per side ({preset.sides}), not {len(melds)}")
+    unit = preset.meld_unit
+    for side, points in enumerate(melds):
+        if not isinstance(points, int) or isinstance(points, bool) or points < 0:
+            raise RuleError(f"{names[side]}'s meld must be a whole number, 0 or more")
+        if points % unit:
+            raise RuleError(f"{names[side]}'s meld {points} is not a multiple of {unit}")
+
+
+def counted_meld(preset: Preset, points: int) -> int:
+    """Meld as it counts toward the score: nothing when under the preset's meld minimum."""
+    return points if points >= preset.meld_minimum else 0
+
+
+def throw_in_verdict(preset: Preset, bid: int, bidder_meld: int) -> ThrowInVerdict:
+    """May a bidder with this bid and meld throw in? With the reason in words."""
+    if not preset.bidding or preset.throw_in == "never":
+        return ThrowInVerdict(False, f"no throw-in in {preset.name}")
+    if preset.throw_in == "any-time":
+        return ThrowInVerdict(
+            True, "throw-in allowed: the bidder may throw in any time before play"
+        )
+    short = bid - counted_meld(preset, bidder_meld)
+    sum_text = f"bid {bid} {MINUS} meld {bidder_meld} = {short}"
+    if short > preset.trick_total:
+        return ThrowInVerdict(
+            True,
+            f"throw-in allowed: {sum_text} is more than the {preset.trick_total} "
+            "trick points there are",
+        )
+    return ThrowInVerdict(
+        False,
+        f"no throw-in: {sum_text} is not more than the {preset.trick_total} trick points there are",
+    )
+
+
+def tricks_needed(preset: Preset, bid: int, bidder_meld: int) -> int:
+    """Trick points the bidding side needs to make its bid (0 when meld alone makes it)."""
+    return max(bid - counted_meld(preset, bidder_meld), 0)
+
+
+def _saved(preset: Preset, side: int, bidder: int | None, tricks: Sequence[int]) -> bool:
+    """Does a side keep its meld? Under the save rule it must take some trick points."""
+    if preset.save_rule == "none" or tricks[side] > 0:
+        return True
+    return preset.save_rule == "non-bidders" and side == bidder
+
+
+def score_hand(preset: Preset, hand: HandInput, names: Sequence[str] | None = None) -> HandOutcome:
+    """Score one hand by the preset's rules; a RuleError says what makes it impossible."""
+    names = tuple(names or preset.side_names)
+    if hand.redeal:
+        if not preset.nines_redeal:
+            raise RuleError(f"{preset.name} has no nines redeal")
+        return HandOutcome(
+            "redeal",
+            (0,) * preset.sides,
+            "Nines redeal: the same dealer deals again and nothing is scored",
+        )
+    validate_meld(preset, hand.meld, names)
+    if not preset.bidding:
+        return _score_unbid(preset, hand, names)
+
+    if hand.bidder is None or hand.bid is None:
+        raise RuleError("a hand needs a bidder and a bid")
+    if not isinstance(hand.bidder, int) or not 0 <= hand.bidder < preset.sides:
+        raise RuleError(f"the bidder must be a side from 0 to {preset.sides - 1}")
+    bidder, bid = hand.bidder, validate_bid(preset, hand.bid, hand.all_passed)
+    who = names[bidder]
+    penalty = -bid * preset.set_penalty
+    others = [side for side in range(preset.sides) if side != bidder]
+
+    forfeit = None
+    if hand.no_marriage:
+        if not preset.trump_needs_marriage:
+            raise RuleError(f"{preset.name} does not need a marriage in trump")
+        forfeit = f"{who} has no marriage in trump"
+    elif hand.meld[bidder] < preset.meld_minimum:
+        forfeit = f"{who}'s meld {hand.meld[bidder]} is under the minimum of {preset.meld_minimum}"
+    if forfeit:
+        points = [counted_meld(preset, m) for m in hand.meld]
+        points[bidder] = penalty
+        return HandOutcome(
+            "forfeit",
+            tuple(points),
+            f"{who} forfeits {bid}: {forfeit}; {_others_text(names, others, points)}",
+            bidder,
+            bid,
+        )
+
+    if hand.thrown_in:
+        verdict = throw_in_verdict(preset, bid, hand.meld[bidder])
+        if not verdict.allowed:
+            raise RuleError(verdict.reason)
+        points = [
+            counted_meld(preset, m) if preset.throw_in_others == "meld" else 0 for m in hand.meld
+        ]
+        points[bidder] = penalty
+        return HandOutcome(
+            "thrown-in",
+            tuple(points),
+            f"{who} threw in at {bid}: {_signed(penalty)}; {_others_text(names, others, points)}",
+            bidder,
+            bid,
+        )
+
+    if hand.tricks is None:
+        raise RuleError("a played hand needs each side's trick points")
+    validate_tricks(preset, hand.tricks, names)
+    counts = [
+        counted_meld(preset, hand.meld[side]) + hand.tricks[side]
+        if _saved(preset, side, bidder, hand.tricks)
+        else 0
+        for side in range(preset.sides)
+    ]
+    points = list(counts)
+    notes = [
+        f"{names[side]} took no tricks, so its meld does not count"
+        for side in range(preset.sides)
+        if not _saved(preset, side, bidder, hand.tricks) and hand.meld[side]
+    ]
+    if counts[bidder] >= bid:
+        result, main = "made", f"{who} made {bid} with {counts[bidder]}"
+    else:
+        result = "set"
+        points[bidder] = penalty
+        main = f"{who} went set: bid {bid}, had {counts[bidder]}, scores {_signed(penalty)}"
+    sentence = "; ".join([main, _others_text(names, others, points), *notes])
+    return HandOutcome(result, tuple(points), sentence, bidder, bid, tuple(counts))
+
+
+def _others_text(names: Sequence[str], others: Sequence[int], points: Sequence[int]) -> str:
+    return ", ".join(f"{names[side]} {_signed(points[side])}" for side in others)
+
+
+def _score_unbid(preset: Preset, hand: HandInput, names: Sequence[str]) -> HandOutcome:
+    """A hand without bidding (two-handed): every side scores meld plus trick points."""
+    if hand.bidder is not None or hand.bid is not None or hand.all_passed:
+        raise RuleError(f"{preset.name} has no bidding")
+    if hand.thrown_in or hand.no_marriage:
+        raise RuleError(f"{preset.name} has no bidder to throw in or forfeit")
+    if hand.tricks is None:
+        raise RuleError("a played hand needs each side's trick points")
+    validate_tricks(preset, hand.tricks, names)
+    points = [counted_meld(preset, m) + t for m, t in zip(hand.meld, hand.tricks, strict=True)]
+    notes = []
+    if hand.turned_nine:
+        if hand.dealer is None or not 0 <= hand.dealer < preset.sides:
+            raise RuleError("a turned-up nine needs the dealer")
+        points[hand.dealer] += preset.dealer_nine
+        notes.append(f"{names[hand.dealer]} turned up a nine: +{preset.dealer_nine}")
+    sentence = "; ".join(
+        [", ".join(f"{names[s]} scores {points[s]}" for s in range(preset.sides)), *notes]
+    )
+    return HandOutcome("played", tuple(points), sentence, counts=tuple(points))
+
+
+# ------------------------------------------------------------------ a whole match
+
+
+@dataclass(frozen=True)
+class LedgerRow:
+    """One hand of the ledger: its outcome and the running totals after it."""
+
+    number: int
+    outcome: HandOutcome
+    totals: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Ledger:
+    """A match replayed: every hand's row, the totals, and the winner with the reason."""
+
+    rows: tuple[LedgerRow, ...]
+    totals: tuple[int, ...]
+    winner: int | None
+    win_reason: str | None
+
+
+def game_winner(
+    preset: Preset, totals: Sequence[int], bidder: int | None, names: Sequence[str]
+) -> tuple[int | None, str | None]:
+    """The winner after a hand (or None to play on), by the preset's target and tie rule."""
+    over = [side for side, total in enumerate(totals) if total >= preset.target]
+    if not over:
+        return None, None
+    if len(over) == 1:
+        return over[0], f"{names[over[0]]} reached {preset.target}"
+    who = " and ".join(names[side] for side in over)
+    if len(over) == len(totals) == 2:
+        who = "both teams" if preset.teams else "both players"
+    if preset.tie_rule == "bidder" and bidder in over:
+        return bidder, f"{who} passed {preset.target}; {names[bidder]} held the bid"
+    best = max(totals[side] for side in over)
+    leaders = [side for side in over if totals[side] == best]
+    if len(leaders) > 1:
+        return None, None
+    return leaders[0], f"{who} passed {preset.target}; {names[leaders[0]]} has more"
+
+
+def replay(
+    preset: Preset, hands: Iterable[HandInput], names: Sequence[str] | None = None
+) -> Ledger:
+    """Replay a match's hands in order into running totals; errors name the hand."""
+    names = tuple(names or preset.side_names)
+    totals = [0] * preset.sides
+    rows: list[LedgerRow] = []
+    winner = reason = None
+    for number, hand in enumerate(hands, start=1):
+        if winner is not None:
+            raise RuleError(
+                f"hand {number}: the game is over; {names[winner]} won after hand {number - 1}"
+            )
+        try:
+            outcome = score_hand(preset, hand, names)
+        except RuleError as error:
+            raise RuleError(f"hand {number}: {error}") from None
+        totals = [total + points for total, points in zip(totals, outcome.points, strict=True)]
+        rows.append(LedgerRow(number, outcome, tuple(totals)))
+        winner, reason = game_winner(preset, totals, outcome.bidder, names)
+    return Ledger(tuple(rows), tuple(totals), winner, reason)
