@@ -1,0 +1,67 @@
+"""The site's shell: home page, house-rules reference, error pages and `flask init-db`."""
+
+from typing import NamedTuple
+
+import click
+from flask import Blueprint, jsonify, render_template, request
+from werkzeug.exceptions import HTTPException
+
+from scorekeeper.extensions import db
+from scorekeeper.rules import pinochle
+
+# cli_group=None: the command is `flask init-db`, not `flask main init-db`.
+bp = Blueprint("main", __name__, cli_group=None)
+
+# Werkzeug's default descriptions are written for developers; these are for players.
+PLAIN_SENTENCES = {
+    404: "There is nothing at this address.",
+    405: "This address does not accept a {method} request.",
+    500: "Something went wrong on our side; please try again.",
+}
+
+
+class PresetSheet(NamedTuple):
+    """One preset as the rules page shows it: knobs are (name, value, help) rows."""
+
+    name: str
+    label: str
+    knobs: list[tuple[str, str, str]]
+
+
+@bp.get("/")
+def home():
+    """Say what the site does and link to what is ready."""
+    return render_template("main/home.html")
+
+
+@bp.get("/rules")
+def rules():
+    """List every pinochle preset with the value and meaning of each knob."""
+    presets = [
+        PresetSheet(preset.name, preset.label, pinochle.knob_table(preset))
+        for preset in pinochle.PRESETS.values()
+    ]
+    return render_template("main/rules.html", presets=presets)
+
+
+@bp.app_errorhandler(HTTPException)
+def http_error(error: HTTPException):
+    """Answer an HTTP error as JSON under /api/ and as a friendly page everywhere else."""
+    # A description given to abort() was written for the reader; keep it.
+    if "description" not in vars(error) and error.code in PLAIN_SENTENCES:
+        sentence = PLAIN_SENTENCES[error.code].format(method=request.method)
+    else:
+        sentence = error.description
+    # Keep headers such as a 405's Allow; the body and its type are ours.
+    headers = [(name, value) for name, value in error.get_headers() if name != "Content-Type"]
+    if request.path.startswith("/api/"):
+        return jsonify(error=sentence), error.code, headers
+    page = render_template("errors/error.html", error=error, sentence=sentence)
+    return page, error.code, headers
+
+
+@bp.cli.command("init-db")
+def init_db():
+    """Create the database tables that do not exist yet."""
+    db.create_all()
+    click.echo(f"Database ready: {db.engine.url.render_as_string(hide_password=True)}")
