@@ -89,6 +89,15 @@ def parse_card(token: str) -> Card:
     raise RuleError(f'"{token.strip()}" is not a card')
 
 
+def parse_suit(token: str) -> int | None:
+    """A suit by name, letter or symbol (``hearts``, ``heart``, ``H``, ``♥``); None if unknown."""
+    text = token.strip().translate(_IGNORED).upper()
+    for index, name in enumerate(SUITS):
+        if text in (name.upper(), name[:-1].upper()):
+            return index
+    return _SUIT_TOKENS.get(text)
+
+
 def parse_cards(hand: str | Iterable[str]) -> list[Card]:
     """Read a hand: a string of cards separated by spaces or commas, or a list of tokens."""
     tokens = _SEPARATORS.split(hand) if isinstance(hand, str) else list(hand)

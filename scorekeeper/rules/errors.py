@@ -1,5 +1,21 @@
 # The one exception type of the rules core: a broken rule, told in a sentence a player can read.
 
+from __future__ import annotations
+
 
 class RuleError(ValueError):
-    """A hand, a card or a setting that breaks the rules, with a readable sentence."""
+    """A hand, a card or a setting that breaks the rules, with a readable sentence.
+
+    ``field`` names what the sentence is about (``bid``, ``tricks``…) so a form can show
+    it next to that field; ``hand`` is the hand's number within a match, when known.
+    """
+
+    def __init__(self, reason: str, field: str | None = None, hand: int | None = None):
+        self.reason = reason
+        self.field = field
+        self.hand = hand
+        super().__init__(f"hand {hand}: {reason}" if hand is not None else reason)
+
+    def in_hand(self, number: int) -> RuleError:
+        """The same error, naming the hand of the match it happened in."""
+        return RuleError(self.reason, self.field, number)

@@ -22,7 +22,6 @@ from .cards import (
     QUEEN,
     SINGLE_DECK,
     SPADES,
-    SUIT_LETTERS,
     SUITS,
     TEN,
     Card,
@@ -31,6 +30,7 @@ from .cards import (
     check_hand,
     count_word,
     parse_cards,
+    parse_suit,
 )
 from .errors import RuleError
 
@@ -116,6 +116,10 @@ class Preset:
             return tuple(f"Team {chr(ord('A') + i)}" for i in range(self.sides))
         return tuple(f"Player {i + 1}" for i in range(self.sides))
 
+    def side_of(self, player: int) -> int:
+        """The side a player (0 = first seat, clockwise) plays for: partners sit opposite."""
+        return player % self.sides
+
     @functools.cached_property
     def meld_unit(self) -> int:
         """Every meld total is a multiple of this (10 in partnership, 1 in the small scale)."""
@@ -127,6 +131,10 @@ class Preset:
 
 KNOBS = tuple(f.name for f in dataclasses.fields(Preset) if f.metadata.get("knob"))
 _KNOB_FIELDS = {f.name: f for f in dataclasses.fields(Preset) if f.metadata.get("knob")}
+# Each knob's one-line explanation and, for a knob with named settings, its choices.
+KNOB_INFO = {
+    name: (knob.metadata["help"], knob.metadata["choices"]) for name, knob in _KNOB_FIELDS.items()
+}
 _TABLE_KNOBS = (
     "run",
     "pinochle",
@@ -290,15 +298,15 @@ def _check_knob(preset: Preset, name: str, value: Any) -> Any:
     """Return a knob's value in its stored type, or raise a sentence saying what is wrong."""
     knob = _KNOB_FIELDS.get(name)
     if knob is None:
-        raise RuleError(f'"{name}" is not a house rule of {preset.name}')
+        raise RuleError(f'"{name}" is not a house rule of {preset.name}', field=name)
     choices = knob.metadata["choices"]
     if choices:
         if value not in choices:
-            raise RuleError(f"{name} must be one of {', '.join(choices)}")
+            raise RuleError(f"{name} must be one of {', '.join(choices)}", field=name)
         return value
     if knob.type == "bool":
         if not isinstance(value, bool):
-            raise RuleError(f"{name} must be true or false")
+            raise RuleError(f"{name} must be true or false", field=name)
         return value
     if name in _TABLE_KNOBS:
         copies = preset.deck.copies
@@ -307,10 +315,12 @@ def _check_knob(preset: Preset, name: str, value: Any) -> Any:
             or len(value) != copies
             or not all(_is_count(v) for v in value)
         ):
-            raise RuleError(f"{name} must be {count_word(copies)} whole numbers of points")
+            raise RuleError(
+                f"{name} must be {count_word(copies)} whole numbers of points", field=name
+            )
         return tuple(value)
     if not _is_count(value):
-        raise RuleError(f"{name} must be a whole number, 0 or more")
+        raise RuleError(f"{name} must be a whole number, 0 or more", field=name)
     return value
 
 
@@ -325,16 +335,17 @@ def with_rules(preset: Preset, overrides: Mapping[str, Any] | None) -> Preset:
     changes = {name: _check_knob(preset, name, value) for name, value in overrides.items()}
     changed = dataclasses.replace(preset, **changes)
     if changed.target < 1:
-        raise RuleError("target must be at least 1")
+        raise RuleError("target must be at least 1", field="target")
     if changed.bid_step < 1:
-        raise RuleError("bid_step must be at least 1")
+        raise RuleError("bid_step must be at least 1", field="bid_step")
     if changed.trick_unit < 1 or changed.trick_total % changed.trick_unit:
         raise RuleError(
             f"trick_total {changed.trick_total} must be a multiple of trick_unit "
-            f"{changed.trick_unit}"
+            f"{changed.trick_unit}",
+            field="trick_unit",
         )
     if changed.bidding and changed.min_bid < 1:
-        raise RuleError("min_bid must be at least 1")
+        raise RuleError("min_bid must be at least 1", field="min_bid")
     return changed
 
 
@@ -477,17 +488,15 @@ def _result(trump: int | None, melds: list[Meld]) -> MeldResult:
 
 
 def parse_trump(trump: str | None) -> int | None:
-    """A trump suit by name or letter (``hearts``, ``H``, ``♥``); None or "" for no trump."""
+    """A trump suit by name, letter or symbol (``hearts``, ``H``, ``♥``); None or "" for none."""
     if trump is None or trump == "":
         return None
-    text = str(trump).strip().lower()
-    for index, (name, letter) in enumerate(zip(SUITS, SUIT_LETTERS, strict=True)):
-        if text in (name, letter.lower(), name[:-1]):
-            return index
-    for index, symbol in enumerate("♠♥♦♣"):
-        if text == symbol:
-            return index
-    raise RuleError(f'"{trump}" is not a suit; trump is spades, hearts, diamonds or clubs')
+    suit = parse_suit(str(trump))
+    if suit is None:
+        raise RuleError(
+            f'"{trump}" is not a suit; trump is spades, hearts, diamonds or clubs', "trump"
+        )
+    return suit
 
 
 def read_hand(hand: str | Iterable[str], preset: Preset, partial: bool = False) -> list[Card]:
@@ -580,17 +589,18 @@ def _signed(points: int) -> str:
 def validate_bid(preset: Preset, bid: Any, all_passed: bool = False) -> int:
     """Check a bid against the preset's minimum and step (and the stuck bid when all passed)."""
     if not preset.bidding:
-        raise RuleError(f"{preset.name} has no bidding")
+        raise RuleError(f"{preset.name} has no bidding", field="bid")
     if not isinstance(bid, int) or isinstance(bid, bool):
-        raise RuleError("the bid must be a whole number")
+        raise RuleError("the bid must be a whole number", field="bid")
     if all_passed and bid != preset.stuck_bid:
         raise RuleError(
-            f"when everyone passes the dealer is stuck at {preset.stuck_bid}, not {bid}"
+            f"when everyone passes the dealer is stuck at {preset.stuck_bid}, not {bid}",
+            field="bid",
         )
     if bid < preset.min_bid:
-        raise RuleError(f"bid {bid} is under the minimum of {preset.min_bid}")
+        raise RuleError(f"bid {bid} is under the minimum of {preset.min_bid}", field="bid")
     if bid % preset.bid_step:
-        raise RuleError(f"bid {bid} is not a multiple of {preset.bid_step}")
+        raise RuleError(f"bid {bid} is not a multiple of {preset.bid_step}", field="bid")
     return bid
 
 
@@ -598,32 +608,41 @@ def validate_tricks(preset: Preset, tricks: Sequence[Any], names: Sequence[str])
     """Check trick points: one reachable amount per side, adding up to the preset's total."""
     if len(tricks) != preset.sides:
         raise RuleError(
-            f"trick points need one number per side ({preset.sides}), not {len(tricks)}"
+            f"trick points need one number per side ({preset.sides}), not {len(tricks)}",
+            field="tricks",
         )
     for side, points in enumerate(tricks):
         if not isinstance(points, int) or isinstance(points, bool) or points < 0:
-            raise RuleError(f"{names[side]}'s trick points must be a whole number, 0 or more")
+            raise RuleError(
+                f"{names[side]}'s trick points must be a whole number, 0 or more", field="tricks"
+            )
         if points % preset.trick_unit:
             raise RuleError(
-                f"{names[side]}'s trick points {points} are not a multiple of {preset.trick_unit}"
+                f"{names[side]}'s trick points {points} are not a multiple of {preset.trick_unit}",
+                field="tricks",
             )
     if sum(tricks) != preset.trick_total:
         shown = " + ".join(str(points) for points in tricks)
         raise RuleError(
-            f"trick points {shown} = {sum(tricks)}, but a hand has {preset.trick_total}"
+            f"trick points {shown} = {sum(tricks)}, but a hand has {preset.trick_total}",
+            field="tricks",
         )
 
 
 def validate_meld(preset: Preset, melds: Sequence[Any], names: Sequence[str]) -> None:
     """Check melds: one whole number per side, in the preset's unit."""
     if len(melds) != preset.sides:
-        raise RuleError(f"meld needs one number per side ({preset.sides}), not {len(melds)}")
+        raise RuleError(
+            f"meld needs one number per side ({preset.sides}), not {len(melds)}", field="meld"
+        )
     unit = preset.meld_unit
     for side, points in enumerate(melds):
         if not isinstance(points, int) or isinstance(points, bool) or points < 0:
-            raise RuleError(f"{names[side]}'s meld must be a whole number, 0 or more")
+            raise RuleError(f"{names[side]}'s meld must be a whole number, 0 or more", field="meld")
         if points % unit:
-            raise RuleError(f"{names[side]}'s meld {points} is not a multiple of {unit}")
+            raise RuleError(
+                f"{names[side]}'s meld {points} is not a multiple of {unit}", field="meld"
+            )
 
 
 def counted_meld(preset: Preset, points: int) -> int:
@@ -639,7 +658,13 @@ def throw_in_verdict(preset: Preset, bid: int, bidder_meld: int) -> ThrowInVerdi
         return ThrowInVerdict(
             True, "throw-in allowed: the bidder may throw in any time before play"
         )
-    short = bid - counted_meld(preset, bidder_meld)
+    if bidder_meld < preset.meld_minimum:
+        return ThrowInVerdict(
+            False,
+            f"no throw-in: meld {bidder_meld} is under the minimum of {preset.meld_minimum}, "
+            "so the bid is forfeit",
+        )
+    short = bid - bidder_meld
     sum_text = f"bid {bid} {MINUS} meld {bidder_meld} = {short}"
     if short > preset.trick_total:
         return ThrowInVerdict(
@@ -665,12 +690,27 @@ def _saved(preset: Preset, side: int, bidder: int | None, tricks: Sequence[int])
     return preset.save_rule == "non-bidders" and side == bidder
 
 
-def score_hand(preset: Preset, hand: HandInput, names: Sequence[str] | None = None) -> HandOutcome:
-    """Score one hand by the preset's rules; a RuleError says what makes it impossible."""
+def score_hand(
+    preset: Preset,
+    hand: HandInput,
+    names: Sequence[str] | None = None,
+    dealer: int | None = None,
+) -> HandOutcome:
+    """Score one hand by the preset's rules; a RuleError says what makes it impossible.
+
+    ``dealer`` (a player) is who dealt when the hand does not say: the stuck bidder when
+    everyone passed, and the one a turned-up nine scores for.
+    """
     names = tuple(names or preset.side_names)
+    if hand.dealer is not None:
+        dealer = hand.dealer
+    if dealer is not None and not (
+        isinstance(dealer, int) and not isinstance(dealer, bool) and 0 <= dealer < preset.players
+    ):
+        raise RuleError(f"the dealer must be a player from 0 to {preset.players - 1}", "dealer")
     if hand.redeal:
         if not preset.nines_redeal:
-            raise RuleError(f"{preset.name} has no nines redeal")
+            raise RuleError(f"{preset.name} has no nines redeal", field="redeal")
         return HandOutcome(
             "redeal",
             (0,) * preset.sides,
@@ -678,13 +718,21 @@ def score_hand(preset: Preset, hand: HandInput, names: Sequence[str] | None = No
         )
     validate_meld(preset, hand.meld, names)
     if not preset.bidding:
-        return _score_unbid(preset, hand, names)
+        return _score_unbid(preset, hand, names, dealer)
 
-    if hand.bidder is None or hand.bid is None:
-        raise RuleError("a hand needs a bidder and a bid")
-    if not isinstance(hand.bidder, int) or not 0 <= hand.bidder < preset.sides:
-        raise RuleError(f"the bidder must be a side from 0 to {preset.sides - 1}")
-    bidder, bid = hand.bidder, validate_bid(preset, hand.bid, hand.all_passed)
+    bidder, bid = hand.bidder, hand.bid
+    if hand.all_passed and bidder is None:
+        if dealer is None:
+            raise RuleError("when everyone passes the dealer takes the bid; who dealt?", "bidder")
+        bidder = preset.side_of(dealer)
+        bid = preset.stuck_bid if bid is None else bid
+    if bidder is None:
+        raise RuleError("who took the bid?", field="bidder")
+    if bid is None:
+        raise RuleError("what was the bid?", field="bid")
+    if not isinstance(bidder, int) or isinstance(bidder, bool) or not 0 <= bidder < preset.sides:
+        raise RuleError(f"the bidder must be a side from 0 to {preset.sides - 1}", "bidder")
+    bid = validate_bid(preset, bid, hand.all_passed)
     who = names[bidder]
     penalty = -bid * preset.set_penalty
     others = [side for side in range(preset.sides) if side != bidder]
@@ -692,7 +740,7 @@ def score_hand(preset: Preset, hand: HandInput, names: Sequence[str] | None = No
     forfeit = None
     if hand.no_marriage:
         if not preset.trump_needs_marriage:
-            raise RuleError(f"{preset.name} does not need a marriage in trump")
+            raise RuleError(f"{preset.name} does not need a marriage in trump", "no_marriage")
         forfeit = f"{who} has no marriage in trump"
     elif hand.meld[bidder] < preset.meld_minimum:
         forfeit = f"{who}'s meld {hand.meld[bidder]} is under the minimum of {preset.meld_minimum}"
@@ -710,7 +758,7 @@ def score_hand(preset: Preset, hand: HandInput, names: Sequence[str] | None = No
     if hand.thrown_in:
         verdict = throw_in_verdict(preset, bid, hand.meld[bidder])
         if not verdict.allowed:
-            raise RuleError(verdict.reason)
+            raise RuleError(verdict.reason, field="thrown_in")
         points = [
             counted_meld(preset, m) if preset.throw_in_others == "meld" else 0 for m in hand.meld
         ]
@@ -724,7 +772,7 @@ def score_hand(preset: Preset, hand: HandInput, names: Sequence[str] | None = No
         )
 
     if hand.tricks is None:
-        raise RuleError("a played hand needs each side's trick points")
+        raise RuleError("a played hand needs each side's trick points", field="tricks")
     validate_tricks(preset, hand.tricks, names)
     counts = [
         counted_meld(preset, hand.meld[side]) + hand.tricks[side]
@@ -752,22 +800,25 @@ def _others_text(names: Sequence[str], others: Sequence[int], points: Sequence[i
     return ", ".join(f"{names[side]} {_signed(points[side])}" for side in others)
 
 
-def _score_unbid(preset: Preset, hand: HandInput, names: Sequence[str]) -> HandOutcome:
+def _score_unbid(
+    preset: Preset, hand: HandInput, names: Sequence[str], dealer: int | None
+) -> HandOutcome:
     """A hand without bidding (two-handed): every side scores meld plus trick points."""
     if hand.bidder is not None or hand.bid is not None or hand.all_passed:
-        raise RuleError(f"{preset.name} has no bidding")
+        raise RuleError(f"{preset.name} has no bidding", field="bid")
     if hand.thrown_in or hand.no_marriage:
-        raise RuleError(f"{preset.name} has no bidder to throw in or forfeit")
+        raise RuleError(f"{preset.name} has no bidder to throw in or forfeit", "thrown_in")
     if hand.tricks is None:
-        raise RuleError("a played hand needs each side's trick points")
+        raise RuleError("a played hand needs each side's trick points", field="tricks")
     validate_tricks(preset, hand.tricks, names)
     points = [counted_meld(preset, m) + t for m, t in zip(hand.meld, hand.tricks, strict=True)]
     notes = []
     if hand.turned_nine:
-        if hand.dealer is None or not 0 <= hand.dealer < preset.sides:
-            raise RuleError("a turned-up nine needs the dealer")
-        points[hand.dealer] += preset.dealer_nine
-        notes.append(f"{names[hand.dealer]} turned up a nine: +{preset.dealer_nine}")
+        if dealer is None:
+            raise RuleError("a turned-up nine needs the dealer", field="turned_nine")
+        side = preset.side_of(dealer)
+        points[side] += preset.dealer_nine
+        notes.append(f"{names[side]} turned up a nine: +{preset.dealer_nine}")
     sentence = "; ".join(
         [", ".join(f"{names[s]} scores {points[s]}" for s in range(preset.sides)), *notes]
     )
@@ -784,6 +835,7 @@ class LedgerRow:
     number: int
     outcome: HandOutcome
     totals: tuple[int, ...]
+    dealer: int
 
 
 @dataclass(frozen=True)
@@ -794,6 +846,7 @@ class Ledger:
     totals: tuple[int, ...]
     winner: int | None
     win_reason: str | None
+    next_dealer: int
 
 
 def game_winner(
@@ -818,23 +871,35 @@ def game_winner(
 
 
 def replay(
-    preset: Preset, hands: Iterable[HandInput], names: Sequence[str] | None = None
+    preset: Preset,
+    hands: Iterable[HandInput],
+    names: Sequence[str] | None = None,
+    first_dealer: int = 0,
 ) -> Ledger:
-    """Replay a match's hands in order into running totals; errors name the hand."""
+    """Replay a match's hands in order into running totals; errors name the hand.
+
+    The deal passes clockwise (to the next player) after every hand but a nines redeal,
+    which the same dealer deals again.
+    """
     names = tuple(names or preset.side_names)
     totals = [0] * preset.sides
     rows: list[LedgerRow] = []
     winner = reason = None
+    dealer = first_dealer
     for number, hand in enumerate(hands, start=1):
         if winner is not None:
             raise RuleError(
-                f"hand {number}: the game is over; {names[winner]} won after hand {number - 1}"
+                f"the game is over; {names[winner]} won after hand {number - 1}",
+                field="hand",
+                hand=number,
             )
         try:
-            outcome = score_hand(preset, hand, names)
+            outcome = score_hand(preset, hand, names, dealer)
         except RuleError as error:
-            raise RuleError(f"hand {number}: {error}") from None
+            raise error.in_hand(number) from None
         totals = [total + points for total, points in zip(totals, outcome.points, strict=True)]
-        rows.append(LedgerRow(number, outcome, tuple(totals)))
+        rows.append(LedgerRow(number, outcome, tuple(totals), dealer))
         winner, reason = game_winner(preset, totals, outcome.bidder, names)
-    return Ledger(tuple(rows), tuple(totals), winner, reason)
+        if outcome.result != "redeal":
+            dealer = (dealer + 1) % preset.players
+    return Ledger(tuple(rows), tuple(totals), winner, reason, dealer)

@@ -1,0 +1,224 @@
+"""Card notation (RULES.md, "Card notation"): every accepted spelling, every error sentence."""
+
+import pytest
+
+from scorekeeper.rules.cards import (
+    ACE,
+    CLUBS,
+    DIAMONDS,
+    DOUBLE_DECK,
+    HEARTS,
+    JACK,
+    KING,
+    NINE,
+    QUEEN,
+    SINGLE_DECK,
+    SPADES,
+    TEN,
+    Card,
+    check_hand,
+    parse_card,
+    parse_cards,
+)
+from scorekeeper.rules.errors import RuleError
+from scorekeeper.rules.pinochle import parse_trump
+
+
+@pytest.mark.parametrize(
+    ("token", "card"),
+    [
+        # rank + suit letter
+        ("AS", Card(ACE, SPADES)),
+        ("10H", Card(TEN, HEARTS)),
+        ("TH", Card(TEN, HEARTS)),
+        ("KD", Card(KING, DIAMONDS)),
+        ("QC", Card(QUEEN, CLUBS)),
+        ("JS", Card(JACK, SPADES)),
+        ("9H", Card(NINE, HEARTS)),
+        # rank + suit symbol
+        ("Q♠", Card(QUEEN, SPADES)),
+        ("A♥", Card(ACE, HEARTS)),
+        ("10♦", Card(TEN, DIAMONDS)),
+        ("T♣", Card(TEN, CLUBS)),
+        # case does not matter
+        ("as", Card(ACE, SPADES)),
+        ("10h", Card(TEN, HEARTS)),
+        ("th", Card(TEN, HEARTS)),
+        ("tH", Card(TEN, HEARTS)),
+        ("q♠", Card(QUEEN, SPADES)),
+        ("kd", Card(KING, DIAMONDS)),
+        # suit first, numeric rank
+        ("H14", Card(ACE, HEARTS)),
+        ("H10", Card(TEN, HEARTS)),
+        ("H13", Card(KING, HEARTS)),
+        ("H12", Card(QUEEN, HEARTS)),
+        ("H11", Card(JACK, HEARTS)),
+        ("H9", Card(NINE, HEARTS)),
+        ("S9", Card(NINE, SPADES)),
+        ("D12", Card(QUEEN, DIAMONDS)),
+        ("C14", Card(ACE, CLUBS)),
+        ("s12", Card(QUEEN, SPADES)),
+        ("h14", Card(ACE, HEARTS)),
+        # an emoji variation selector typed on a phone after the suit symbol
+        ("Q♠\ufe0f", Card(QUEEN, SPADES)),
+        ("10♥\ufe0f", Card(TEN, HEARTS)),
+        ("A♦\ufe0f", Card(ACE, DIAMONDS)),
+        ("J♣\ufe0f", Card(JACK, CLUBS)),
+        # surrounding blanks are not part of the card
+        ("  AS ", Card(ACE, SPADES)),
+    ],
+)
+def test_every_notation_in_the_rules_reads_as_its_card(token, card):
+    assert parse_card(token) == card
+
+
+@pytest.mark.parametrize(
+    ("card", "code", "symbol", "name"),
+    [
+        (Card(TEN, HEARTS), "10H", "10♥", "ten of hearts"),
+        (Card(QUEEN, SPADES), "QS", "Q♠", "queen of spades"),
+        (Card(JACK, DIAMONDS), "JD", "J♦", "jack of diamonds"),
+        (Card(ACE, CLUBS), "AC", "A♣", "ace of clubs"),
+        (Card(KING, HEARTS), "KH", "K♥", "king of hearts"),
+        (Card(NINE, SPADES), "9S", "9♠", "nine of spades"),
+    ],
+)
+def test_a_card_is_shown_as_code_symbol_and_name(card, code, symbol, name):
+    assert (card.code, card.symbol, card.name) == (code, symbol, name)
+
+
+@pytest.mark.parametrize("card", [Card(r, s) for r in range(6) for s in range(4)])
+def test_a_card_reads_back_from_its_code_and_its_symbol(card):
+    assert parse_card(card.code) == card
+    assert parse_card(card.symbol) == card
+
+
+@pytest.mark.parametrize(
+    "hand",
+    [
+        "AS 10H QS",
+        "AS,10H,QS",
+        "AS, 10H, QS",
+        "AS ,10H , QS",
+        "  AS   10H\tQS  ",
+        "as th q♠",
+        "S14 H10 Q♠\ufe0f",
+        "A♠, 10♥\ufe0f, s12",
+        ["AS", "10H", "QS"],
+        ("as", "H10", "Q♠"),
+    ],
+)
+def test_a_hand_may_be_separated_by_spaces_or_commas_in_any_notation(hand):
+    assert parse_cards(hand) == [Card(ACE, SPADES), Card(TEN, HEARTS), Card(QUEEN, SPADES)]
+
+
+@pytest.mark.parametrize("hand", ["", "   ", ", ,", []])
+def test_an_empty_hand_has_no_cards(hand):
+    assert parse_cards(hand) == []
+
+
+@pytest.mark.parametrize(
+    ("token", "sentence"),
+    [
+        ("ZZ", '"ZZ" is not a card'),
+        ("A", '"A" is not a card'),
+        ("10", '"10" is not a card'),
+        ("1H", '"1H" is not a card'),
+        ("8H", '"8H" is not a card'),
+        ("AX", '"AX" is not a card'),
+        ("H15", '"H15" is not a card'),
+        ("H8", '"H8" is not a card'),
+        ("14H", '"14H" is not a card'),
+        ("ASS", '"ASS" is not a card'),
+        (" zz ", '"zz" is not a card'),
+    ],
+)
+def test_a_token_that_is_no_card_is_named_in_the_error(token, sentence):
+    with pytest.raises(RuleError) as error:
+        parse_card(token)
+    assert str(error.value) == sentence
+
+
+def test_a_hand_with_one_bad_token_names_that_token():
+    with pytest.raises(RuleError, match='^"ZZ" is not a card$'):
+        parse_cards("AS 10H, ZZ QS")
+
+
+def test_a_rule_error_is_a_value_error():
+    assert issubclass(RuleError, ValueError)
+
+
+def test_the_single_deck_has_48_cards_a_10_k_q_j_9_twice():
+    assert SINGLE_DECK.size == 48
+    assert SINGLE_DECK.copies == 2
+    assert sorted(SINGLE_DECK.ranks) == sorted([ACE, TEN, KING, QUEEN, JACK, NINE])
+    assert len(SINGLE_DECK.cards) == 24
+
+
+def test_the_double_deck_has_80_cards_a_10_k_q_j_four_times():
+    assert DOUBLE_DECK.size == 80
+    assert DOUBLE_DECK.copies == 4
+    assert sorted(DOUBLE_DECK.ranks) == sorted([ACE, TEN, KING, QUEEN, JACK])
+    assert len(DOUBLE_DECK.cards) == 20
+
+
+def test_the_single_deck_allows_two_copies_of_a_card():
+    counts = check_hand(parse_cards("AS AS"), SINGLE_DECK)
+    assert counts[Card(ACE, SPADES).index] == 2
+
+
+def test_the_single_deck_refuses_a_third_copy():
+    with pytest.raises(RuleError) as error:
+        check_hand(parse_cards("AS AS A♠"), SINGLE_DECK)
+    assert str(error.value) == "three A♠ but the deck has two"
+
+
+def test_the_double_deck_allows_four_copies_of_a_card():
+    counts = check_hand(parse_cards("QS QS QS QS"), DOUBLE_DECK)
+    assert counts[Card(QUEEN, SPADES).index] == 4
+
+
+def test_the_double_deck_refuses_a_fifth_copy():
+    with pytest.raises(RuleError) as error:
+        check_hand(parse_cards("AS AS AS AS AS"), DOUBLE_DECK)
+    assert str(error.value) == "five A♠ but the deck has four"
+
+
+@pytest.mark.parametrize(
+    ("hand", "sentence"),
+    [
+        ("9S", "9♠ is not in this deck"),
+        ("AH 9H", "9♥ is not in this deck"),
+        ("D9", "9♦ is not in this deck"),
+        ("9♣", "9♣ is not in this deck"),
+    ],
+)
+def test_the_double_deck_has_no_nines(hand, sentence):
+    with pytest.raises(RuleError) as error:
+        check_hand(parse_cards(hand), DOUBLE_DECK)
+    assert str(error.value) == sentence
+
+
+def test_nines_are_in_the_single_deck():
+    check_hand(parse_cards("9S 9S 9H 9D 9C"), SINGLE_DECK)
+
+
+def test_a_hand_of_the_wrong_size_says_how_many_it_needs():
+    with pytest.raises(RuleError) as error:
+        check_hand(parse_cards("AS 10H QS"), SINGLE_DECK, hand_size=12)
+    assert str(error.value) == "a hand has 12 cards, not 3"
+
+
+def test_check_hand_counts_the_cards_by_card():
+    counts = check_hand(parse_cards("AS AS 10H"), SINGLE_DECK, hand_size=3)
+    assert counts[Card(ACE, SPADES).index] == 2
+    assert counts[Card(TEN, HEARTS).index] == 1
+    assert sum(counts) == 3
+
+
+@pytest.mark.parametrize(
+    ("text", "suit"),
+    [("hearts", 1), ("Heart", 1), ("h", 1), ("♥", 1), ("♥\ufe0f", 1), ("♡", 1), ("♣", 3)],
+)
+def test_a_trump_suit_reads_like_a_card_suit(text, suit):
+    assert parse_trump(text) == suit
