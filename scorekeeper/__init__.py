@@ -6,7 +6,7 @@ from pathlib import Path
 
 from flask import Flask
 
-from scorekeeper import api, main
+from scorekeeper import api, main, matches, models  # noqa: F401  (models: tables for init-db)
 from scorekeeper.extensions import csrf, db
 
 
@@ -41,6 +41,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     csrf.exempt(api.bp)
     app.register_blueprint(main.bp)
     app.register_blueprint(api.bp)
+    app.register_blueprint(matches.bp)
+    app.register_blueprint(matches.device_bp)
     return app
 
 

@@ -6,6 +6,7 @@ import click
 from flask import Blueprint, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
+from scorekeeper import matches
 from scorekeeper.extensions import db
 from scorekeeper.rules import pinochle
 
@@ -28,10 +29,16 @@ class PresetSheet(NamedTuple):
     knobs: list[tuple[str, str, str]]
 
 
+@bp.app_template_filter("sentence")
+def sentence(text: str) -> str:
+    """Start a sentence with a capital letter, leaving the rest (names) as written."""
+    return text[:1].upper() + text[1:]
+
+
 @bp.get("/")
 def home():
-    """Say what the site does and link to what is ready."""
-    return render_template("main/home.html")
+    """Say what the site does, list this device's matches and link to what is ready."""
+    return render_template("main/home.html", states=matches.device_matches())
 
 
 @bp.get("/rules")

@@ -1,0 +1,222 @@
+"""Forms of the score sheet: starting a match (with its house rules) and entering a hand."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_wtf import FlaskForm
+from wtforms import (
+    BooleanField,
+    FieldList,
+    Form,
+    IntegerField,
+    RadioField,
+    SelectField,
+    StringField,
+)
+from wtforms.validators import Length, NumberRange, Optional, ValidationError
+
+from ..rules.cards import SUIT_SYMBOLS, SUITS
+from ..rules.errors import RuleError
+from ..rules.pinochle import KNOB_INFO, KNOBS, PRESETS, HandInput, Preset
+
+NAME_LENGTH = 40
+# Bounds that keep a typo from becoming a stored number; the rules check the rest.
+POINTS = NumberRange(min=0, max=100_000, message="Enter a number from 0 to 100000.")
+
+
+def _strip(value: str | None) -> str | None:
+    return value.strip() if isinstance(value, str) else value
+
+
+class MatchForm(FlaskForm):
+    """Start a match: the game, the names at the table, who deals first, house rules."""
+
+    game = SelectField(
+        "Game",
+        choices=[(preset.name, preset.label) for preset in PRESETS.values()],
+        default="partnership",
+    )
+    side_names = FieldList(
+        StringField("Team", validators=[Length(max=NAME_LENGTH)], filters=[_strip]),
+        min_entries=0,
+    )
+    player_names = FieldList(
+        StringField("Player", validators=[Length(max=NAME_LENGTH)], filters=[_strip]),
+        min_entries=0,
+    )
+    first_dealer = SelectField("Who deals first", coerce=int, default=0)
+
+
+def _parse_table(text: str) -> list[int]:
+    """``"150, 1500"`` as ``[150, 1500]`` (a meld table typed by a player)."""
+    parts = [part for part in text.replace(";", ",").replace(" ", ",").split(",") if part]
+    try:
+        return [int(part) for part in parts]
+    except ValueError:
+        raise ValidationError("Enter whole numbers separated by commas, e.g. 150, 1500.") from None
+
+
+def house_rules_form(preset: Preset, formdata=None, prefix: str = "rule") -> Form:
+    """A form with one field per knob of the preset, its default filled in."""
+
+    class HouseRules(Form):
+        pass
+
+    for name in KNOBS:
+        label = name.replace("_", " ").capitalize()
+        help_text, choices = KNOB_INFO[name]
+        default = getattr(preset, name)
+        if choices:
+            field = SelectField(label, choices=choices, default=default, description=help_text)
+        elif isinstance(default, bool):
+            field = BooleanField(label, default=default, description=help_text)
+        elif isinstance(default, tuple):
+            field = StringField(
+                label,
+                default=", ".join(str(v) for v in default),
+                description=help_text,
+                validators=[Length(max=60)],
+            )
+        else:
+            field = IntegerField(
+                label,
+                default=default,
+                description=help_text,
+                validators=[NumberRange(min=0, max=1_000_000)],
+                render_kw={"inputmode": "numeric"},
+            )
+        setattr(HouseRules, name, field)
+    return HouseRules(formdata, prefix=prefix)
+
+
+def house_rule_overrides(form: Form, preset: Preset) -> dict[str, Any]:
+    """The knobs a player changed from the preset's defaults, in the core's types."""
+    overrides: dict[str, Any] = {}
+    for name in KNOBS:
+        field = form[name]
+        value = field.data
+        default = getattr(preset, name)
+        if isinstance(default, tuple):
+            try:
+                value = _parse_table(value or "")
+            except ValidationError as error:
+                field.errors = [*field.errors, str(error)]
+                continue
+            if tuple(value) == default:
+                continue
+        elif value is None:
+            continue
+        if value != default:
+            overrides[name] = value
+    return overrides
+
+
+class HandForm(FlaskForm):
+    """One hand: who bid what in which trump, each side's meld and trick points."""
+
+    bidder = RadioField("Bidder", coerce=int, validators=[Optional()])
+    bid = IntegerField("Bid", validators=[Optional(), POINTS], render_kw={"inputmode": "numeric"})
+    all_passed = BooleanField("All passed")
+    trump = RadioField(
+        "Trump",
+        choices=[(i, f"{SUIT_SYMBOLS[i]} {SUITS[i]}") for i in range(4)],
+        coerce=int,
+        validators=[Optional()],
+    )
+    meld = FieldList(
+        IntegerField("Meld", validators=[Optional(), POINTS], render_kw={"inputmode": "numeric"})
+    )
+    tricks = FieldList(
+        IntegerField(
+            "Trick points", validators=[Optional(), POINTS], render_kw={"inputmode": "numeric"}
+        )
+    )
+    turned_nine = BooleanField("Dealer turned up a nine")
+    action = SelectField(
+        choices=["save", "throw_in", "redeal", "forfeit"], default="save", validate_choice=False
+    )
+
+    def setup(self, preset: Preset, player_names: list[str], side_names: list[str]) -> None:
+        """Fit the form to the match: its players, its sides and the preset's bid steps."""
+        self.preset = preset
+        self.bidder.choices = list(enumerate(player_names))
+        for entries in (self.meld, self.tricks):
+            while len(entries) < preset.sides:
+                entries.append_entry()
+            while len(entries) > preset.sides:
+                entries.pop_entry()
+        for side, name in enumerate(side_names):
+            self.meld[side].label.text = f"{name} meld"
+            self.tricks[side].label.text = f"{name} tricks"
+        if preset.bidding:
+            self.bid.render_kw = {
+                "inputmode": "numeric",
+                "min": preset.min_bid,
+                "step": preset.bid_step,
+            }
+            self.all_passed.label.text = f"All passed (dealer takes {preset.stuck_bid})"
+        self.tricks_total = preset.trick_total
+        self.group_errors: dict[str, str] = {}
+
+    def fill_from(self, entries: dict[str, Any]) -> None:
+        """Put a stored hand's entries into the form, for editing."""
+        for name in ("bidder", "bid", "all_passed", "trump", "turned_nine"):
+            self[name].data = entries[name]
+        for side, points in enumerate(entries["meld"]):
+            self.meld[side].data = points
+        for side, points in enumerate(entries["tricks"] or []):
+            self.tricks[side].data = points
+
+    def entries(self) -> dict[str, Any]:
+        """What the player entered, in the stored shape; one blank trick field fills itself."""
+        preset = self.preset
+        action = self.action.data
+        melds = [entry.data or 0 for entry in self.meld]
+        tricks: list[int] | None = [entry.data for entry in self.tricks]
+        blanks = [side for side, points in enumerate(tricks) if points is None]
+        if action != "save":
+            tricks = None  # a throw-in, a forfeit or a redeal takes no trick points
+        elif len(blanks) == 1:
+            tricks[blanks[0]] = preset.trick_total - sum(p for p in tricks if p is not None)
+        elif blanks:
+            tricks = None  # the rules say what is missing (or that the hand is forfeit)
+        all_passed = bool(self.all_passed.data) and preset.bidding
+        return {
+            "bidder": None if all_passed or not preset.bidding else self.bidder.data,
+            "bid": (preset.stuck_bid if all_passed else self.bid.data) if preset.bidding else None,
+            "all_passed": all_passed,
+            "trump": self.trump.data,
+            "meld": melds,
+            "tricks": tricks,
+            "thrown_in": action == "throw_in",
+            "no_marriage": action == "forfeit",
+            "redeal": action == "redeal",
+            "turned_nine": bool(self.turned_nine.data) and not preset.bidding,
+        }
+
+    def add_rule_error(self, error: RuleError) -> None:
+        """Show a broken rule next to the field it is about."""
+        field = error.field
+        if field in ("bid", "bidder", "trump", "turned_nine"):
+            self[field].errors = [*self[field].errors, error.reason]
+        elif field in ("meld", "tricks", "thrown_in", "no_marriage", "redeal"):
+            self.group_errors[field] = error.reason
+        else:
+            self.group_errors["hand"] = str(error)
+
+
+def hand_input(preset: Preset, entries: dict[str, Any]) -> HandInput:
+    """A stored hand's entries as the core's input: the bidding player becomes a side."""
+    bidder = entries["bidder"]
+    return HandInput(
+        meld=tuple(entries["meld"]),
+        tricks=None if entries["tricks"] is None else tuple(entries["tricks"]),
+        bidder=None if bidder is None else preset.side_of(bidder),
+        bid=entries["bid"],
+        thrown_in=entries["thrown_in"],
+        no_marriage=entries["no_marriage"],
+        redeal=entries["redeal"],
+        all_passed=entries["all_passed"],
+        turned_nine=entries["turned_nine"],
+    )

@@ -1,0 +1,91 @@
+"""What players entered, and nothing derived: totals, results and winners come from replay."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import JSON, ForeignKey, String
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from .extensions import db
+
+
+def _now() -> datetime:
+    return datetime.now(UTC).replace(tzinfo=None)
+
+
+class Match(db.Model):
+    """A pinochle match: its game, house rules, names and who dealt first."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game: Mapped[str] = mapped_column(String(40))
+    house_rules: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    side_names: Mapped[list[str]] = mapped_column(JSON)
+    player_names: Mapped[list[str]] = mapped_column(JSON)
+    first_dealer: Mapped[int] = mapped_column(default=0)
+    created_at: Mapped[datetime] = mapped_column(default=_now)
+
+    hands: Mapped[list[Hand]] = relationship(
+        back_populates="match", order_by="Hand.position", cascade="all, delete-orphan"
+    )
+
+
+class Hand(db.Model):
+    """One hand as the table reported it: bid, trump, each side's meld and trick points."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("match.id"), index=True)
+    # Hands are numbered by position; a deleted hand leaves a gap that numbering ignores.
+    position: Mapped[int]
+    bidder: Mapped[int | None]  # a player (seat), not a side
+    bid: Mapped[int | None]
+    all_passed: Mapped[bool] = mapped_column(default=False)
+    trump: Mapped[int | None]  # suit index, as in rules.cards.SUITS
+    meld: Mapped[list[int]] = mapped_column(JSON)
+    tricks: Mapped[list[int] | None] = mapped_column(JSON)
+    thrown_in: Mapped[bool] = mapped_column(default=False)
+    no_marriage: Mapped[bool] = mapped_column(default=False)
+    redeal: Mapped[bool] = mapped_column(default=False)
+    turned_nine: Mapped[bool] = mapped_column(default=False)
+    created_at: Mapped[datetime] = mapped_column(default=_now)
+
+    match: Mapped[Match] = relationship(back_populates="hands")
+
+    ENTERED = (
+        "bidder",
+        "bid",
+        "all_passed",
+        "trump",
+        "meld",
+        "tricks",
+        "thrown_in",
+        "no_marriage",
+        "redeal",
+        "turned_nine",
+    )
+
+    def entries(self) -> dict[str, Any]:
+        """What was entered for this hand, as plain values (for undo and comparison)."""
+        return {name: getattr(self, name) for name in self.ENTERED}
+
+
+class Change(db.Model):
+    """One change to a match's hands, kept so the last one can be undone."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("match.id"), index=True)
+    kind: Mapped[str] = mapped_column(String(10))  # "add", "edit" or "delete"
+    hand_id: Mapped[int | None]
+    position: Mapped[int]
+    # The hand's entries before the change (edit, delete); None for an added hand.
+    before: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(default=_now)
+
+
+class DeviceMatch(db.Model):
+    """A match opened on a device, so that device's home page can list it."""
+
+    device: Mapped[str] = mapped_column(String(64), primary_key=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("match.id"), primary_key=True)
+    opened_at: Mapped[datetime] = mapped_column(default=_now)

@@ -1,0 +1,37 @@
+// Scorekeeper's small helpers for the hand form. Every page works without them:
+// the bid is a plain number field and a blank trick field is filled in by the server.
+
+// The bid's − and + buttons move it by the game's bid step, never under the minimum.
+document.addEventListener("click", (event) => {
+  const button = event.target.closest("[data-step-by]");
+  if (!button) return;
+  const box = button.closest("[data-stepper]");
+  const input = box.querySelector("input");
+  const step = Number(box.dataset.step);
+  const min = Number(box.dataset.min);
+  const current = input.value === "" ? null : Number(input.value);
+  let next = current === null ? min : current + step * Number(button.dataset.stepBy);
+  if (next < min) next = min;
+  input.value = String(next);
+  input.dispatchEvent(new Event("input", { bubbles: true }));
+});
+
+// With two sides, the trick points one side took tell the other's: fill it in.
+document.addEventListener("input", (event) => {
+  const group = event.target.closest("[data-trick-total]");
+  if (!group || event.target.value === "") return;
+  const inputs = Array.from(group.querySelectorAll("input"));
+  if (inputs.length !== 2) return;
+  const other = inputs.find((input) => input !== event.target);
+  const rest = Number(group.dataset.trickTotal) - Number(event.target.value);
+  if (Number.isInteger(rest) && rest >= 0) other.value = String(rest);
+});
+
+// The steppers are hidden until this script runs, so a page without it shows none.
+function revealSteppers(root) {
+  root.querySelectorAll(".steppers[hidden]").forEach((element) => {
+    element.hidden = false;
+  });
+}
+document.addEventListener("DOMContentLoaded", () => revealSteppers(document));
+document.addEventListener("htmx:load", (event) => revealSteppers(event.detail.elt));
