@@ -14,7 +14,7 @@ run: $(RUN_STAMP)
 	$(BIN)/flask --app wsgi init-db
 	$(BIN)/flask --app wsgi run --host 127.0.0.1 --port 5000
 
-test: $(DEV_STAMP)
+test: $(DEV_STAMP) browser-deps
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/pytest
@@ -22,10 +22,11 @@ test: $(DEV_STAMP)
 bench: $(DEV_STAMP)
 	$(BIN)/python bench/rules.py
 
-# Browser tests (tests/e2e/, not written yet) will drive Debian's chromium through
-# playwright; `test` will depend on this target once they exist. apt-get needs root.
+# Browser tests (tests/e2e/) drive Debian's chromium through playwright; installing it
+# needs root (or sudo).
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 browser-deps:
-	@test -x /usr/bin/chromium || { apt-get update && apt-get install -y chromium; }
+	@test -x /usr/bin/chromium || { $(SUDO) apt-get update && $(SUDO) apt-get install -y chromium; }
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)

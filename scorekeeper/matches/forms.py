@@ -64,7 +64,7 @@ def house_rules_form(preset: Preset, formdata=None, prefix: str = "rule") -> For
         pass
 
     for name in KNOBS:
-        label = name.replace("_", " ").capitalize()
+        label = "Game to" if name == "target" else name.replace("_", " ").capitalize()
         help_text, choices = KNOB_INFO[name]
         default = getattr(preset, name)
         if choices:

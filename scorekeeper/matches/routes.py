@@ -22,7 +22,6 @@ from ..rules.pinochle import (
     get_preset,
     knob_table,
     replay,
-    score_hand,
     throw_in_verdict,
     tricks_needed,
     with_rules,
@@ -250,50 +249,50 @@ def add_hand(match_id: int) -> Response:
 
 @bp.post("/<int:match_id>/preview")
 def preview(match_id: int) -> Response:
-    """What the hand being entered would score, in plain words (an htmx fragment)."""
+    """What the hand being entered (or corrected) would score, in plain words (a fragment)."""
     state = load_state(match_id)
+    index = len(state.hands)
+    hand_id = request.args.get("hand", type=int)
+    if hand_id is not None:
+        index, _ = _hand_or_404(state, hand_id)
     form = hand_form(state)
     form.validate()
-    entries = form.entries()
     return render(
         "matches/_preview.html",
         "matches/_preview.html",
-        **describe_preview(state, entries),
+        **describe_preview(state, form.entries(), index),
     )
 
 
-def describe_preview(state: MatchState, entries: dict[str, Any]) -> dict[str, Any]:
-    """The preview's facts: the outcome if complete, else what the bidder needs, or why not."""
+def describe_preview(state: MatchState, entries: dict[str, Any], index: int) -> dict[str, Any]:
+    """The preview's facts: what the bidder needs, the throw-in verdict, the outcome."""
     preset, names = state.preset, state.sides
     facts: dict[str, Any] = {"state": state, "outcome": None, "error": None, "lines": []}
+    dealer = state.ledger.rows[index].dealer if index < len(state.hands) else None
+    dealer = state.ledger.next_dealer if dealer is None else dealer
     hand = hand_input(preset, entries)
     bidder, bid = hand.bidder, hand.bid
     if hand.all_passed:
-        bidder, bid = preset.side_of(state.ledger.next_dealer), preset.stuck_bid
+        bidder = preset.side_of(dealer)
     if preset.bidding and bidder is not None and bid is not None:
         meld = entries["meld"][bidder]
         facts["lines"].append(
             f"{names[bidder]} needs {tricks_needed(preset, bid, meld)} in tricks to make {bid}"
         )
-        verdict = throw_in_verdict(preset, bid, meld)
-        facts["throw_in"] = verdict
+        facts["throw_in"] = throw_in_verdict(preset, bid, meld)
         facts["throw_in_cost"] = bid * preset.set_penalty
         facts["bidder_name"] = names[bidder]
     if entries["tricks"] is None and not (entries["thrown_in"] or entries["redeal"]):
         return facts
+    changed = [h.entries() for h in state.hands[:index]] + [entries]
     try:
-        outcome = score_hand(preset, hand, names, state.ledger.next_dealer)
+        ledger = replay_entries(state.match, preset, changed)
     except RuleError as error:
         facts["error"] = error.reason
         return facts
-    totals = [t + p for t, p in zip(state.ledger.totals, outcome.points, strict=True)]
-    facts["outcome"] = outcome
-    facts["totals"] = totals
-    try:
-        ledger = replay_entries(state.match, preset, [h.entries() for h in state.hands] + [entries])
-        facts["win_reason"] = ledger.win_reason
-    except RuleError as error:
-        facts["error"] = error.reason
+    facts["outcome"] = ledger.rows[index].outcome
+    facts["totals"] = ledger.totals
+    facts["win_reason"] = ledger.win_reason
     return facts
 
 
