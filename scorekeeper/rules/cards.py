@@ -98,9 +98,14 @@ def parse_suit(token: str) -> int | None:
     return _SUIT_TOKENS.get(text)
 
 
+def split_tokens(hand: str) -> list[str]:
+    """The would-be cards of a typed hand, split at spaces, commas, semicolons and pluses."""
+    return [token for token in _SEPARATORS.split(hand) if token.strip()]
+
+
 def parse_cards(hand: str | Iterable[str]) -> list[Card]:
     """Read a hand: a string of cards separated by spaces or commas, or a list of tokens."""
-    tokens = _SEPARATORS.split(hand) if isinstance(hand, str) else list(hand)
+    tokens = split_tokens(hand) if isinstance(hand, str) else list(hand)
     return [parse_card(token) for token in tokens if token.strip()]
 
 
