@@ -48,6 +48,9 @@ class Hand(db.Model):
     no_marriage: Mapped[bool] = mapped_column(default=False)
     redeal: Mapped[bool] = mapped_column(default=False)
     turned_nine: Mapped[bool] = mapped_column(default=False)
+    # Per player, the cards they melded (plain notation) when counted from cards; a side
+    # with cards takes its meld from them, so editing the cards recomputes the hand.
+    cards: Mapped[list[str | None] | None] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(default=_now)
 
     match: Mapped[Match] = relationship(back_populates="hands")
@@ -63,6 +66,7 @@ class Hand(db.Model):
         "no_marriage",
         "redeal",
         "turned_nine",
+        "cards",
     )
 
     def entries(self) -> dict[str, Any]:

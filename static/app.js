@@ -27,11 +27,34 @@ document.addEventListener("input", (event) => {
   if (Number.isInteger(rest) && rest >= 0) other.value = String(rest);
 });
 
-// The steppers are hidden until this script runs, so a page without it shows none.
+// The steppers and card taps are hidden until this script runs, so a page without it
+// shows none.
 function revealSteppers(root) {
-  root.querySelectorAll(".steppers[hidden]").forEach((element) => {
+  root.querySelectorAll(".steppers[hidden], .card-taps[hidden]").forEach((element) => {
     element.hidden = false;
   });
 }
 document.addEventListener("DOMContentLoaded", () => revealSteppers(document));
 document.addEventListener("htmx:load", (event) => revealSteppers(event.detail.elt));
+
+// In "count meld from cards", a tapped card is added to that player's cards (⌫ takes the
+// last one out); the preview then counts the meld.
+document.addEventListener("click", (event) => {
+  const button = event.target.closest("[data-card], [data-card-undo]");
+  if (!button) return;
+  const box = button.closest("[data-cards-for]");
+  const input = document.getElementById(box.dataset.cardsFor);
+  const cards = input.value.split(/[\s,;+]+/).filter(Boolean);
+  if (button.dataset.card) cards.push(button.dataset.card);
+  else cards.pop();
+  input.value = cards.join(" ");
+  input.dispatchEvent(new Event("input", { bubbles: true }));
+});
+
+// When the preview has counted a side's meld from cards, put it in that side's meld field.
+document.addEventListener("htmx:afterSwap", (event) => {
+  event.detail.target.querySelectorAll("output[data-side-meld]").forEach((output) => {
+    const field = document.getElementById(`meld-${output.dataset.sideMeld}`);
+    if (field) field.value = output.textContent.trim();
+  });
+});

@@ -14,19 +14,39 @@ from wtforms import (
     SelectField,
     StringField,
 )
+from wtforms.utils import unset_value
 from wtforms.validators import Length, NumberRange, Optional, ValidationError
 
-from ..rules.cards import SUIT_SYMBOLS, SUITS
+from ..rules.cards import SUIT_SYMBOLS, SUITS, parse_cards
 from ..rules.errors import RuleError
-from ..rules.pinochle import KNOB_INFO, KNOBS, PRESETS, HandInput, Preset
+from ..rules.pinochle import KNOB_INFO, KNOBS, PRESETS, HandInput, Preset, side_melds
 
 NAME_LENGTH = 40
+# The most players or sides any preset has; forms trim their lists to the match's own.
+MAX_SEATS = max(preset.players for preset in PRESETS.values())
 # Bounds that keep a typo from becoming a stored number; the rules check the rest.
 POINTS = NumberRange(min=0, max=100_000, message="Enter a number from 0 to 100000.")
 
 
 def _strip(value: str | None) -> str | None:
     return value.strip() if isinstance(value, str) else value
+
+
+class SeatList(FieldList):
+    """One field per seat or side, each read from its own name (``meld-1``): a post that
+    leaves one out never shifts the others, as a plain FieldList's renumbering would."""
+
+    def process(self, formdata, data=unset_value, extra_filters=None):
+        """Build exactly ``min_entries`` fields, indexed 0, 1, …, from the form data."""
+        self.last_index = -1
+        self.entries = []
+        self.object_data = data
+        for index in range(self.min_entries):
+            self._add_entry(formdata, unset_value, index=index)
+
+    def fit(self, count: int) -> None:
+        """Keep exactly ``count`` fields (the rest were never part of the form)."""
+        self.entries = self.entries[:count]
 
 
 class MatchForm(FlaskForm):
@@ -37,13 +57,13 @@ class MatchForm(FlaskForm):
         choices=[(preset.name, preset.label) for preset in PRESETS.values()],
         default="partnership",
     )
-    side_names = FieldList(
+    side_names = SeatList(
         StringField("Team", validators=[Length(max=NAME_LENGTH)], filters=[_strip]),
-        min_entries=0,
+        min_entries=MAX_SEATS,
     )
-    player_names = FieldList(
+    player_names = SeatList(
         StringField("Player", validators=[Length(max=NAME_LENGTH)], filters=[_strip]),
-        min_entries=0,
+        min_entries=MAX_SEATS,
     )
     first_dealer = SelectField("Who deals first", coerce=int, default=0)
 
@@ -124,15 +144,26 @@ class HandForm(FlaskForm):
         coerce=int,
         validators=[Optional()],
     )
-    meld = FieldList(
-        IntegerField("Meld", validators=[Optional(), POINTS], render_kw={"inputmode": "numeric"})
+    meld = SeatList(
+        IntegerField("Meld", validators=[Optional(), POINTS], render_kw={"inputmode": "numeric"}),
+        min_entries=MAX_SEATS,
     )
-    tricks = FieldList(
+    tricks = SeatList(
         IntegerField(
             "Trick points", validators=[Optional(), POINTS], render_kw={"inputmode": "numeric"}
-        )
+        ),
+        min_entries=MAX_SEATS,
     )
     turned_nine = BooleanField("Dealer turned up a nine")
+    cards = SeatList(
+        StringField(
+            "Cards",
+            validators=[Optional(), Length(max=200)],
+            filters=[_strip],
+            render_kw={"autocomplete": "off", "autocapitalize": "characters"},
+        ),
+        min_entries=MAX_SEATS,
+    )
     action = SelectField(
         choices=["save", "throw_in", "redeal", "forfeit"], default="save", validate_choice=False
     )
@@ -141,11 +172,12 @@ class HandForm(FlaskForm):
         """Fit the form to the match: its players, its sides and the preset's bid steps."""
         self.preset = preset
         self.bidder.choices = list(enumerate(player_names))
-        for entries in (self.meld, self.tricks):
-            while len(entries) < preset.sides:
-                entries.append_entry()
-            while len(entries) > preset.sides:
-                entries.pop_entry()
+        self.meld.fit(preset.sides)
+        self.tricks.fit(preset.sides)
+        self.cards.fit(preset.players)
+        for player, name in enumerate(player_names):
+            self.cards[player].label.text = f"{name}'s meld cards"
+            self.cards[player].description = "Tap or type only the cards that meld."
         for side, name in enumerate(side_names):
             self.meld[side].label.text = f"{name} meld"
             self.tricks[side].label.text = f"{name} tricks"
@@ -167,6 +199,8 @@ class HandForm(FlaskForm):
             self.meld[side].data = points
         for side, points in enumerate(entries["tricks"] or []):
             self.tricks[side].data = points
+        for player, cards in enumerate(entries.get("cards") or []):
+            self.cards[player].data = cards
 
     def entries(self) -> dict[str, Any]:
         """What the player entered, in the stored shape; one blank trick field fills itself."""
@@ -182,6 +216,7 @@ class HandForm(FlaskForm):
         elif blanks:
             tricks = None  # the rules say what is missing (or that the hand is forfeit)
         all_passed = bool(self.all_passed.data) and preset.bidding
+        cards = [_tidy_cards(entry.data) for entry in self.cards]
         return {
             "bidder": None if all_passed or not preset.bidding else self.bidder.data,
             "bid": (preset.stuck_bid if all_passed else self.bid.data) if preset.bidding else None,
@@ -193,12 +228,15 @@ class HandForm(FlaskForm):
             "no_marriage": action == "forfeit",
             "redeal": action == "redeal",
             "turned_nine": bool(self.turned_nine.data) and not preset.bidding,
+            "cards": cards if any(cards) else None,
         }
 
     def add_rule_error(self, error: RuleError) -> None:
         """Show a broken rule next to the field it is about."""
         field = error.field
-        if field in ("bid", "bidder", "trump", "turned_nine"):
+        if field and field.startswith("cards-"):
+            self.cards[int(field.removeprefix("cards-"))].errors = [error.reason]
+        elif field in ("bid", "bidder", "trump", "turned_nine"):
             self[field].errors = [*self[field].errors, error.reason]
         elif field in ("meld", "tricks", "thrown_in", "no_marriage", "redeal"):
             self.group_errors[field] = error.reason
@@ -206,11 +244,24 @@ class HandForm(FlaskForm):
             self.group_errors["hand"] = str(error)
 
 
+def _tidy_cards(text: str | None) -> str | None:
+    """Typed cards in plain notation (``as,10s`` as ``AS 10S``); left as typed if unreadable."""
+    if not text:
+        return None
+    try:
+        return " ".join(card.code for card in parse_cards(text))
+    except RuleError:
+        return text
+
+
 def hand_input(preset: Preset, entries: dict[str, Any]) -> HandInput:
     """A stored hand's entries as the core's input: the bidding player becomes a side."""
     bidder = entries["bidder"]
+    meld = tuple(entries["meld"])
+    if entries.get("cards"):
+        meld = side_melds(preset, entries["trump"], entries["cards"], meld)
     return HandInput(
-        meld=tuple(entries["meld"]),
+        meld=meld,
         tricks=None if entries["tricks"] is None else tuple(entries["tricks"]),
         bidder=None if bidder is None else preset.side_of(bidder),
         bid=entries["bid"],

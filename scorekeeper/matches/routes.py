@@ -61,7 +61,12 @@ def match_preset(match: Match) -> Preset:
 
 def replay_entries(match: Match, preset: Preset, entries: list[dict[str, Any]]) -> Ledger:
     """Replay a list of hand entries for a match (RuleError if any hand breaks a rule)."""
-    inputs = [hand_input(preset, e) for e in entries]
+    inputs = []
+    for number, hand_entries in enumerate(entries, start=1):
+        try:
+            inputs.append(hand_input(preset, hand_entries))
+        except RuleError as error:
+            raise error.in_hand(number) from None
     return replay(preset, inputs, match.side_names, match.first_dealer)
 
 
@@ -117,11 +122,8 @@ def new() -> Response:
 
 def _fit_names(form: MatchForm, preset: Preset) -> None:
     """One name field per team (partnerships) and one per player, with default names."""
-    sides = preset.sides if preset.teams else 0
-    while len(form.side_names) < sides:
-        form.side_names.append_entry()
-    while len(form.player_names) < preset.players:
-        form.player_names.append_entry()
+    form.side_names.fit(preset.sides if preset.teams else 0)
+    form.player_names.fit(preset.players)
     for side, entry in enumerate(form.side_names):
         entry.label.text = f"Team {side + 1}"
         entry.render_kw = {"placeholder": preset.side_names[side]}
@@ -270,12 +272,25 @@ def describe_preview(state: MatchState, entries: dict[str, Any], index: int) -> 
     facts: dict[str, Any] = {"state": state, "outcome": None, "error": None, "lines": []}
     dealer = state.ledger.rows[index].dealer if index < len(state.hands) else None
     dealer = state.ledger.next_dealer if dealer is None else dealer
-    hand = hand_input(preset, entries)
+    try:
+        hand = hand_input(preset, entries)
+    except RuleError as error:
+        facts["error"] = error.reason
+        return facts
+    if entries["cards"]:
+        facts["card_melds"] = [
+            (side, names[side], hand.meld[side])
+            for side in range(preset.sides)
+            if any(
+                cards and preset.side_of(player) == side
+                for player, cards in enumerate(entries["cards"])
+            )
+        ]
     bidder, bid = hand.bidder, hand.bid
     if hand.all_passed:
         bidder = preset.side_of(dealer)
     if preset.bidding and bidder is not None and bid is not None:
-        meld = entries["meld"][bidder]
+        meld = hand.meld[bidder]
         facts["lines"].append(
             f"{names[bidder]} needs {tricks_needed(preset, bid, meld)} in tricks to make {bid}"
         )

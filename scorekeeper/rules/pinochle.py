@@ -543,6 +543,30 @@ def meld_all(cards: Iterable[Card], preset: Preset) -> HandMeld:
     )
 
 
+def side_melds(
+    preset: Preset,
+    trump: int | None,
+    player_cards: Sequence[str | None],
+    typed: Sequence[int],
+) -> tuple[int, ...]:
+    """Each side's meld: the sum of its players' melds from their cards where any were
+    given (under the hand's trump), else the number typed for the side."""
+    melds = list(typed)
+    counted = [False] * preset.sides
+    for player, cards in enumerate(player_cards):
+        if not cards:
+            continue
+        side = preset.side_of(player)
+        try:
+            hand = read_hand(cards, preset, partial=True)
+        except RuleError as error:
+            raise RuleError(error.reason, field=f"cards-{player}") from None
+        points = meld(hand, trump, preset).total
+        melds[side] = melds[side] + points if counted[side] else points
+        counted[side] = True
+    return tuple(melds)
+
+
 # ----------------------------------------------------------------- one hand's outcome
 
 
@@ -836,6 +860,7 @@ class LedgerRow:
     outcome: HandOutcome
     totals: tuple[int, ...]
     dealer: int
+    hand: HandInput
 
 
 @dataclass(frozen=True)
@@ -898,7 +923,7 @@ def replay(
         except RuleError as error:
             raise error.in_hand(number) from None
         totals = [total + points for total, points in zip(totals, outcome.points, strict=True)]
-        rows.append(LedgerRow(number, outcome, tuple(totals), dealer))
+        rows.append(LedgerRow(number, outcome, tuple(totals), dealer, hand))
         winner, reason = game_winner(preset, totals, outcome.bidder, names)
         if outcome.result != "redeal":
             dealer = (dealer + 1) % preset.players

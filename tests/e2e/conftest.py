@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import re
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, Playwright, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
+from playwright.sync_api import Error as PlaywrightError
 from werkzeug.serving import WSGIRequestHandler, make_server
 
 from scorekeeper import create_app
@@ -36,14 +38,6 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 def pytest_configure(config: pytest.Config) -> None:
     """Register the e2e marker (pyproject stays as it is)."""
     config.addinivalue_line("markers", "e2e: drives the site in a real browser (chromium)")
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Every test under tests/e2e is an e2e test."""
-    here = Path(__file__).parent
-    for item in items:
-        if here in Path(item.fspath).parents:
-            item.add_marker(pytest.mark.e2e)
 
 
 @pytest.hookimpl(wrapper=True)
@@ -114,23 +108,51 @@ def save_screenshot(page: Page, name: str) -> Path:
 
 
 @pytest.fixture
-def page(browser: Browser, live_server: str, request: pytest.FixtureRequest) -> Iterator[Page]:
-    """A phone-sized page (390×844) on the live site; every URL it asks for is kept.
+def requested() -> list[str]:
+    """Every URL the test's pages asked for, to check that none left the site."""
+    return []
 
-    ``page.requested`` lists the URLs the page asked for, so a test can check that none
-    left the site. When the test fails, a full-page screenshot of the match page it was on
-    is saved.
+
+@pytest.fixture
+def new_page(
+    browser: Browser, live_server: str, requested: list[str], request: pytest.FixtureRequest
+) -> Iterator[Callable[..., Page]]:
+    """Open a page in a fresh browser context (a phone of its own: no cookies shared).
+
+    Keyword arguments go to ``browser.new_context`` (``viewport``,
+    ``java_script_enabled`` …); the default is a 390×844 phone. Every request lands in
+    ``requested``. When the test fails, each page still open is saved as a full-page
+    screenshot in test-artifacts/ (the match page, as a rule).
     """
-    context = browser.new_context(base_url=live_server, viewport=PHONE, is_mobile=True)
-    page = context.new_page()
-    requested: list[str] = []
-    page.on("request", lambda req: requested.append(req.url))
-    page.requested = requested  # type: ignore[attr-defined]
-    yield page
+    contexts: list[BrowserContext] = []
+
+    def open_page(**options: Any) -> Page:
+        options = {"viewport": PHONE, "is_mobile": True, **options}
+        context = browser.new_context(base_url=live_server, **options)
+        context.on("request", lambda req: requested.append(req.url))
+        contexts.append(context)
+        return context.new_page()
+
+    yield open_page
     report = getattr(request.node, "report_call", None)
-    if report is not None and report.failed and not page.is_closed():
-        try:
-            save_screenshot(page, f"{request.node.name}-failed")
-        except Exception as error:  # a screenshot must not hide the test's own failure
-            print(f"no failure screenshot: {error}")
-    context.close()
+    failed = report is not None and report.failed
+    for number, context in enumerate(contexts, start=1):
+        for page in context.pages:
+            if failed:
+                try:
+                    save_screenshot(page, f"{request.node.name}-failed-{number}")
+                except PlaywrightError as error:  # keep the test's own failure in view
+                    print(f"no screenshot of {page.url}: {error}")
+        context.close()
+
+
+@pytest.fixture
+def page(new_page: Callable[..., Page]) -> Page:
+    """A phone-sized page (390×844) on the live site."""
+    return new_page()
+
+
+@pytest.fixture
+def screenshot() -> Callable[[Page, str], Path]:
+    """Save a full-page screenshot of a page in test-artifacts/ under a name."""
+    return save_screenshot
