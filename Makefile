@@ -21,6 +21,7 @@ test: $(DEV_STAMP) browser-deps
 
 bench: $(DEV_STAMP)
 	$(BIN)/python bench/rules.py
+	$(BIN)/python bench/pages.py
 
 # Browser tests (tests/e2e/) drive Debian's chromium through playwright; installing it
 # needs root (or sudo).
