@@ -11,6 +11,7 @@ from wtforms import (
     Form,
     IntegerField,
     RadioField,
+    SelectChoice,
     SelectField,
     StringField,
 )
@@ -54,7 +55,7 @@ class MatchForm(FlaskForm):
 
     game = SelectField(
         "Game",
-        choices=[(preset.name, preset.label) for preset in PRESETS.values()],
+        choices=[SelectChoice(preset.name, preset.label) for preset in PRESETS.values()],
         default="partnership",
     )
     side_names = SeatList(
@@ -88,7 +89,12 @@ def house_rules_form(preset: Preset, formdata=None, prefix: str = "rule") -> For
         help_text, choices = KNOB_INFO[name]
         default = getattr(preset, name)
         if choices:
-            field = SelectField(label, choices=choices, default=default, description=help_text)
+            field = SelectField(
+                label,
+                choices=[SelectChoice(choice) for choice in choices],
+                default=default,
+                description=help_text,
+            )
         elif isinstance(default, bool):
             field = BooleanField(label, default=default, description=help_text)
         elif isinstance(default, tuple):
@@ -140,7 +146,7 @@ class HandForm(FlaskForm):
     all_passed = BooleanField("All passed")
     trump = RadioField(
         "Trump",
-        choices=[(i, f"{SUIT_SYMBOLS[i]} {SUITS[i]}") for i in range(4)],
+        choices=[SelectChoice(i, f"{SUIT_SYMBOLS[i]} {SUITS[i]}") for i in range(4)],
         coerce=int,
         validators=[Optional()],
     )
@@ -165,13 +171,15 @@ class HandForm(FlaskForm):
         min_entries=MAX_SEATS,
     )
     action = SelectField(
-        choices=["save", "throw_in", "redeal", "forfeit"], default="save", validate_choice=False
+        choices=[SelectChoice(action) for action in ("save", "throw_in", "redeal", "forfeit")],
+        default="save",
+        validate_choice=False,
     )
 
     def setup(self, preset: Preset, player_names: list[str], side_names: list[str]) -> None:
         """Fit the form to the match: its players, its sides and the preset's bid steps."""
         self.preset = preset
-        self.bidder.choices = list(enumerate(player_names))
+        self.bidder.choices = [SelectChoice(p, name) for p, name in enumerate(player_names)]
         self.meld.fit(preset.sides)
         self.tricks.fit(preset.sides)
         self.cards.fit(preset.players)

@@ -9,6 +9,7 @@ from flask import Blueprint, abort, g, redirect, request, url_for
 from flask_wtf import FlaskForm
 from sqlalchemy.orm import selectinload
 from werkzeug.wrappers import Response
+from wtforms import SelectChoice
 
 from ..extensions import db
 from ..htmx import render
@@ -22,6 +23,7 @@ from ..rules.pinochle import (
     get_preset,
     knob_table,
     replay,
+    throw_in_terms,
     throw_in_verdict,
     tricks_needed,
     with_rules,
@@ -132,7 +134,7 @@ def _fit_names(form: MatchForm, preset: Preset) -> None:
         if preset.teams:
             entry.label.text += f" ({preset.side_names[preset.side_of(player)]})"
         entry.render_kw = {"placeholder": f"Player {player + 1}"}
-    form.first_dealer.choices = [(p, f"Player {p + 1}") for p in range(preset.players)]
+    form.first_dealer.choices = [SelectChoice(p, f"Player {p + 1}") for p in range(preset.players)]
 
 
 @bp.post("/new")
@@ -295,8 +297,7 @@ def describe_preview(state: MatchState, entries: dict[str, Any], index: int) -> 
             f"{names[bidder]} needs {tricks_needed(preset, bid, meld)} in tricks to make {bid}"
         )
         facts["throw_in"] = throw_in_verdict(preset, bid, meld)
-        facts["throw_in_cost"] = bid * preset.set_penalty
-        facts["bidder_name"] = names[bidder]
+        facts["throw_in_terms"] = throw_in_terms(preset, bid, bidder, names)
     if entries["tricks"] is None and not (entries["thrown_in"] or entries["redeal"]):
         return facts
     changed = [h.entries() for h in state.hands[:index]] + [entries]
@@ -386,6 +387,8 @@ def undo(match_id: int) -> Response:
     ).scalar_one_or_none()
     if change is not None:
         hand = db.session.get(Hand, change.hand_id) if change.hand_id else None
+        if hand is not None and hand.match_id != match.id:
+            hand = None
         if change.kind == "add" and hand is not None:
             db.session.delete(hand)
         elif change.kind == "edit" and hand is not None:
@@ -398,7 +401,7 @@ def undo(match_id: int) -> Response:
             # Older changes to the deleted hand now refer to its restored copy.
             db.session.execute(
                 db.update(Change)
-                .where(Change.hand_id == change.hand_id)
+                .where(Change.match_id == match.id, Change.hand_id == change.hand_id)
                 .values(hand_id=restored.id)
             )
         db.session.delete(change)

@@ -616,11 +616,14 @@ def validate_bid(preset: Preset, bid: Any, all_passed: bool = False) -> int:
         raise RuleError(f"{preset.name} has no bidding", field="bid")
     if not isinstance(bid, int) or isinstance(bid, bool):
         raise RuleError("the bid must be a whole number", field="bid")
-    if all_passed and bid != preset.stuck_bid:
-        raise RuleError(
-            f"when everyone passes the dealer is stuck at {preset.stuck_bid}, not {bid}",
-            field="bid",
-        )
+    if all_passed:
+        # The stuck bid is a house rule of its own and may sit under the minimum.
+        if bid != preset.stuck_bid:
+            raise RuleError(
+                f"when everyone passes the dealer is stuck at {preset.stuck_bid}, not {bid}",
+                field="bid",
+            )
+        return bid
     if bid < preset.min_bid:
         raise RuleError(f"bid {bid} is under the minimum of {preset.min_bid}", field="bid")
     if bid % preset.bid_step:
@@ -700,6 +703,12 @@ def throw_in_verdict(preset: Preset, bid: int, bidder_meld: int) -> ThrowInVerdi
         False,
         f"no throw-in: {sum_text} is not more than the {preset.trick_total} trick points there are",
     )
+
+
+def throw_in_terms(preset: Preset, bid: int, bidder: int, names: Sequence[str]) -> str:
+    """What a throw-in would cost, in words: ``Team A scores −330; the others their meld``."""
+    others = "their meld" if preset.throw_in_others == "meld" else "nothing"
+    return f"{names[bidder]} scores {_signed(-bid * preset.set_penalty)}; the others score {others}"
 
 
 def tricks_needed(preset: Preset, bid: int, bidder_meld: int) -> int:

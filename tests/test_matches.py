@@ -1,0 +1,1946 @@
+"""The pinochle score sheet through its pages: starting a match, entering and correcting
+hands, the ledger, undo, rematch and this device's list of matches."""
+
+from __future__ import annotations
+
+import warnings
+from html.parser import HTMLParser
+
+import pytest
+from sqlalchemy import event, func
+
+from scorekeeper import create_app
+from scorekeeper.extensions import db
+from scorekeeper.models import Change, Hand, Match
+from scorekeeper.rules.pinochle import KNOBS, PRESETS
+
+HTMX = {"HX-Request": "true"}
+ANSWERS = [pytest.param({}, id="page"), pytest.param(HTMX, id="htmx")]
+SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
+MINUS = "\u2212"
+SEATS = ["North", "East", "South", "West"]
+
+
+# ------------------------------------------------------------------ the site and a phone
+
+
+@pytest.fixture
+def site(tmp_path):
+    """The site with CSRF protection off, so tests can post forms without a token."""
+    app = create_app(
+        {
+            "TESTING": True,
+            "INSTANCE_PATH": tmp_path / "instance",
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'scorekeeper.sqlite3'}",
+            "SECRET_KEY": "test",
+            "WTF_CSRF_ENABLED": False,
+        }
+    )
+    with app.app_context():
+        db.create_all()
+    return app
+
+
+@pytest.fixture
+def phone(site):
+    """The phone on the kitchen table: one test client, keeping its device cookie."""
+    return site.test_client()
+
+
+# ------------------------------------------------------------- reading HTML like a browser
+
+VOID_TAGS = frozenset(
+    [
+        "area",
+        "base",
+        "br",
+        "col",
+        "embed",
+        "hr",
+        "img",
+        "input",
+        "link",
+        "meta",
+        "source",
+        "track",
+        "wbr",
+    ]
+)
+INLINE_TAGS = frozenset(["a", "abbr", "b", "code", "em", "i", "output", "small", "span", "strong"])
+
+
+class Element:
+    """One HTML element: its tag, attributes, children (elements and text) and parent."""
+
+    def __init__(self, tag: str, attrs: list[tuple[str, str | None]], parent: Element | None):
+        self.tag = tag
+        self.attrs = {name: "" if value is None else value for name, value in attrs}
+        self.parent = parent
+        self.children: list[Element | str] = []
+
+    def __repr__(self) -> str:
+        return f"<{self.tag} {self.attrs}>"
+
+    def iter(self):
+        """This element and every element inside it, in document order."""
+        yield self
+        for child in self.children:
+            if isinstance(child, Element):
+                yield from child.iter()
+
+    def find_all(self, tag: str | None = None, **attrs: str) -> list[Element]:
+        """Elements with this tag whose attributes hold these values (class: one of them)."""
+        found = []
+        for element in self.iter():
+            if tag is not None and element.tag != tag:
+                continue
+            if all(element.has(name, value) for name, value in attrs.items()):
+                found.append(element)
+        return found
+
+    def find(self, tag: str | None = None, **attrs: str) -> Element | None:
+        found = self.find_all(tag, **attrs)
+        return found[0] if found else None
+
+    def has(self, name: str, value: str) -> bool:
+        name = name.rstrip("_").replace("_", "-")
+        if name == "class":
+            return value in self.attrs.get("class", "").split()
+        return self.attrs.get(name) == value
+
+    def by_id(self, element_id: str) -> Element | None:
+        return self.find(id=element_id)
+
+    def ancestors(self):
+        element = self.parent
+        while element is not None:
+            yield element
+            element = element.parent
+
+    @property
+    def text(self) -> str:
+        """The text a reader sees, with every run of whitespace made one space."""
+        return " ".join(self._raw_text().split())
+
+    def _raw_text(self) -> str:
+        parts = []
+        for child in self.children:
+            if isinstance(child, str):
+                parts.append(child)
+            elif child.tag in INLINE_TAGS:
+                parts.append(child._raw_text())
+            else:
+                parts.append(f" {child._raw_text()} ")
+        return "".join(parts)
+
+
+class _TreeBuilder(HTMLParser):
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.root = Element("#document", [], None)
+        self.open = [self.root]
+
+    def handle_starttag(self, tag, attrs):
+        element = Element(tag, attrs, self.open[-1])
+        self.open[-1].children.append(element)
+        if tag not in VOID_TAGS:
+            self.open.append(element)
+
+    def handle_startendtag(self, tag, attrs):
+        self.open[-1].children.append(Element(tag, attrs, self.open[-1]))
+
+    def handle_endtag(self, tag):
+        for depth in range(len(self.open) - 1, 0, -1):
+            if self.open[depth].tag == tag:
+                del self.open[depth:]
+                return
+
+    def handle_data(self, data):
+        self.open[-1].children.append(data)
+
+
+def parse(response) -> Element:
+    """The response's HTML as a tree of elements."""
+    builder = _TreeBuilder()
+    builder.feed(response.get_data(as_text=True))
+    builder.close()
+    return builder.root
+
+
+def first_element(document: Element) -> Element:
+    """The first element of a document (for a fragment, its root)."""
+    return next(child for child in document.children if isinstance(child, Element))
+
+
+def form_posting_to(document: Element, action: str) -> Element:
+    forms = [
+        form
+        for form in document.find_all("form", method="post")
+        if form.attrs.get("action") == action
+    ]
+    assert len(forms) == 1, f"expected one form posting to {action}, found {len(forms)}"
+    return forms[0]
+
+
+def browser_fields(form: Element) -> dict[str, str]:
+    """What a browser sends for a form left as it is (submit buttons aside)."""
+    fields = {}
+    for element in form.iter():
+        name = element.attrs.get("name")
+        if not name or "disabled" in element.attrs:
+            continue
+        if element.tag == "input":
+            kind = element.attrs.get("type", "text")
+            if kind in ("submit", "button", "reset", "image", "file"):
+                continue
+            if kind in ("checkbox", "radio"):
+                if "checked" in element.attrs:
+                    fields[name] = element.attrs.get("value", "on")
+                continue
+            fields[name] = element.attrs.get("value", "")
+        elif element.tag == "select":
+            options = element.find_all("option")
+            chosen = [option for option in options if "selected" in option.attrs] or options[:1]
+            if chosen:
+                fields[name] = chosen[0].attrs.get("value", chosen[0].text)
+        elif element.tag == "textarea":
+            fields[name] = element.text
+    return fields
+
+
+def filled(form: Element, changes: dict[str, object]) -> dict[str, str]:
+    """The form's fields as a player leaves them after typing `changes` (None clears a box)."""
+    fields = browser_fields(form)
+    for name, value in changes.items():
+        if value is None or value is False:
+            fields.pop(name, None)
+        elif value is True:
+            fields[name] = "y"
+        else:
+            fields[name] = str(value)
+    return fields
+
+
+def labelled_controls(form: Element) -> list[tuple[Element, str]]:
+    """Every control a player fills in, with the text of its label ('' when it has none)."""
+    labels = {
+        label.attrs["for"]: label for label in form.find_all("label") if label.attrs.get("for")
+    }
+    controls = []
+    for element in form.iter():
+        if element.tag not in ("input", "select", "textarea"):
+            continue
+        if element.attrs.get("type") in ("hidden", "submit", "button", "reset", "image"):
+            continue
+        label = labels.get(element.attrs.get("id", "")) or next(
+            (parent for parent in element.ancestors() if parent.tag == "label"), None
+        )
+        shown = label is not None and not any(
+            "hidden" in node.attrs or "display:none" in node.attrs.get("style", "").replace(" ", "")
+            for node in [label, *label.ancestors()]
+        )
+        controls.append((element, label.text if shown else ""))
+    return controls
+
+
+# ------------------------------------------------------------------ playing through the site
+
+
+def match_url(match_id: int, rest: str = "") -> str:
+    return f"/matches/{match_id}{rest}"
+
+
+def start_match(phone, game="partnership", changes=None, headers=None):
+    """Fill in the new-match form for `game` as a player would and send it."""
+    form = form_posting_to(parse(phone.get(f"/matches/new?game={game}")), "/matches/new")
+    return phone.post("/matches/new", data=filled(form, changes or {}), headers=headers or {})
+
+
+def new_match(phone, game="partnership", changes=None) -> int:
+    """Start a match and return its id."""
+    response = start_match(phone, game, changes)
+    assert response.status_code == 303, response.get_data(as_text=True)
+    return int(response.headers["Location"].rsplit("/", 1)[1])
+
+
+def hand_fields(
+    bidder=None,
+    bid=None,
+    trump=SPADES,
+    meld=(),
+    tricks=(),
+    action="save",
+    all_passed=False,
+    turned_nine=False,
+) -> dict[str, object]:
+    """The hand form as a player fills it: None leaves a box blank."""
+    fields: dict[str, object] = {"action": action, "bid": "" if bid is None else bid}
+    if bidder is not None:
+        fields["bidder"] = bidder
+    if trump is not None:
+        fields["trump"] = trump
+    for side, points in enumerate(meld):
+        fields[f"meld-{side}"] = "" if points is None else points
+    for side, points in enumerate(tricks):
+        fields[f"tricks-{side}"] = "" if points is None else points
+    if all_passed:
+        fields["all_passed"] = "y"
+    if turned_nine:
+        fields["turned_nine"] = "y"
+    return fields
+
+
+def played(bidder, bid, meld, tricks, trump=SPADES) -> dict[str, object]:
+    return hand_fields(bidder=bidder, bid=bid, trump=trump, meld=meld, tricks=tricks)
+
+
+def post_hand(phone, match_id, fields, headers=None):
+    return phone.post(match_url(match_id, "/hands"), data=fields, headers=headers or {})
+
+
+def save_hand(phone, match_id, fields) -> None:
+    response = post_hand(phone, match_id, fields)
+    assert response.status_code == 303, errors_on(parse(response))
+    assert response.headers["Location"] == match_url(match_id)
+
+
+def errors_on(document: Element) -> dict[str, str]:
+    """Every message shown next to a field: {element id: sentence}."""
+    return {
+        element.attrs["id"]: element.text
+        for element in document.find_all(role="alert")
+        if element.attrs.get("id")
+    }
+
+
+def match_page(phone, match_id, headers=None) -> Element:
+    response = phone.get(match_url(match_id), headers=headers or {})
+    assert response.status_code == 200
+    return parse(response)
+
+
+def totals(document: Element) -> list[int]:
+    """The big totals at the top of the match page, one per side."""
+    found = []
+    while (total := document.by_id(f"total-{len(found)}")) is not None:
+        found.append(int(total.text.replace(MINUS, "-")))
+    return found
+
+
+def ledger_rows(document: Element) -> list[Element]:
+    ledger = document.find("ol", class_="ledger")
+    if ledger is None:
+        return []
+    return [child for child in ledger.children if isinstance(child, Element) and child.tag == "li"]
+
+
+def row_cells(row: Element, heading: str) -> list[str]:
+    """One line of a ledger row's table (Meld, Tricks, Points or Total), one cell per side."""
+    for line in row.find_all("tr"):
+        head = line.find("th")
+        if head is not None and head.text == heading:
+            return [cell.text for cell in line.find_all("td")]
+    raise AssertionError(f"no {heading} line in {row.text}")
+
+
+def running_totals(document: Element) -> list[list[int]]:
+    return [
+        [int(cell.replace(MINUS, "-")) for cell in row_cells(row, "Total")]
+        for row in ledger_rows(document)
+    ]
+
+
+def facts(document: Element) -> str:
+    return document.find("p", class_="match-facts").text
+
+
+def hand_form(document: Element, match_id: int) -> Element | None:
+    forms = [
+        form
+        for form in document.find_all("form")
+        if form.attrs.get("action") == match_url(match_id, "/hands")
+    ]
+    return forms[0] if forms else None
+
+
+def hand_count(site, match_id: int) -> int:
+    with site.app_context():
+        return db.session.scalar(
+            db.select(func.count()).select_from(Hand).where(Hand.match_id == match_id)
+        )
+
+
+def match_count(site) -> int:
+    with site.app_context():
+        return db.session.scalar(db.select(func.count()).select_from(Match))
+
+
+def stored_hands(site, match_id: int) -> list[dict]:
+    with site.app_context():
+        hands = db.session.scalars(
+            db.select(Hand).where(Hand.match_id == match_id).order_by(Hand.position)
+        )
+        return [hand.entries() for hand in hands]
+
+
+def stored_match(site, match_id: int) -> Match:
+    with site.app_context():
+        match = db.session.get(Match, match_id)
+        db.session.expunge(match)
+        return match
+
+
+def hand_ids(site, match_id: int) -> list[int]:
+    with site.app_context():
+        return list(
+            db.session.scalars(
+                db.select(Hand.id).where(Hand.match_id == match_id).order_by(Hand.position)
+            )
+        )
+
+
+def preview(phone, match_id, fields, hand_id=None, headers=None) -> Element:
+    url = match_url(match_id, "/preview") + (f"?hand={hand_id}" if hand_id else "")
+    response = phone.post(url, data=fields, headers=headers or {})
+    assert response.status_code == 200
+    return parse(response)
+
+
+def assert_answered_as(response, headers, root_id: str) -> Element:
+    """A page for a plain request, the fragment rooted at `root_id` for htmx; Vary says so."""
+    assert "HX-Request" in response.headers.get("Vary", "")
+    document = parse(response)
+    body = response.get_data(as_text=True)
+    if headers:
+        assert "<html" not in body and "<body" not in body
+        assert first_element(document).attrs.get("id") == root_id
+    else:
+        assert body.lstrip().lower().startswith("<!doctype html>")
+        assert document.find("main").by_id(root_id) is not None
+    return document
+
+
+def play_to_both_teams_crossing(phone, match_id) -> None:
+    """Both teams pass 1500 on hand 2; Team A held the bid and has fewer (1550 v 1610)."""
+    save_hand(phone, match_id, played(bidder=0, bid=250, meld=(1200, 1200), tricks=(100, 150)))
+    save_hand(phone, match_id, played(bidder=0, bid=250, meld=(60, 200), tricks=(190, 60)))
+
+
+# ====================================================================== the new-match form
+
+
+def test_the_forms_use_no_deprecated_wtforms_api(phone):
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        match_id = new_match(phone)
+        match_page(phone, match_id)
+
+    assert [str(warning.message) for warning in caught] == []
+
+
+@pytest.mark.parametrize("headers", ANSWERS)
+def test_the_new_match_form_is_a_page_and_switching_the_game_answers_its_fragment(phone, headers):
+    response = phone.get("/matches/new?game=three-handed", headers=headers)
+
+    assert response.status_code == 200
+    document = assert_answered_as(response, headers, "new-match")
+    form = form_posting_to(document, "/matches/new")
+    assert browser_fields(form)["game"] == "three-handed"
+    assert document.by_id("game").find("option", selected="").attrs["value"] == "three-handed"
+
+
+def test_a_boosted_request_for_the_new_match_form_gets_the_whole_page(phone):
+    response = phone.get("/matches/new", headers={**HTMX, "HX-Boosted": "true"})
+
+    assert "<html" in response.get_data(as_text=True)
+    assert "HX-Request" in response.headers["Vary"]
+
+
+def test_an_unknown_game_in_the_address_falls_back_to_partnership(phone):
+    form = form_posting_to(parse(phone.get("/matches/new?game=euchre")), "/matches/new")
+
+    assert browser_fields(form)["game"] == "partnership"
+
+
+@pytest.mark.parametrize(
+    ("game", "teams", "players"),
+    [
+        ("partnership", 2, 4),
+        ("partnership-small", 2, 4),
+        ("double-deck", 2, 4),
+        ("three-handed", 0, 3),
+        ("two-handed", 0, 2),
+    ],
+)
+def test_the_new_match_form_asks_one_name_per_team_and_per_player_and_every_house_rule(
+    phone, game, teams, players
+):
+    form = form_posting_to(parse(phone.get(f"/matches/new?game={game}")), "/matches/new")
+    fields = browser_fields(form)
+
+    assert [name for name in fields if name.startswith("side_names-")] == [
+        f"side_names-{side}" for side in range(teams)
+    ]
+    assert [name for name in fields if name.startswith("player_names-")] == [
+        f"player_names-{player}" for player in range(players)
+    ]
+    dealers = form.by_id("first_dealer").find_all("option")
+    assert [option.attrs["value"] for option in dealers] == [str(p) for p in range(players)]
+    assert {f"rule-{knob}" for knob in KNOBS} <= {
+        element.attrs.get("name") for element in form.iter()
+    }
+    assert fields["rule-target"] == str(PRESETS[game].target)
+
+
+def test_the_players_are_labelled_with_their_team_in_a_partnership(phone):
+    document = parse(phone.get("/matches/new?game=partnership"))
+
+    labels = [document.find("label", for_=f"player_names-{p}").text for p in range(4)]
+    assert labels == [
+        "Player 1 (Team A)",
+        "Player 2 (Team B)",
+        "Player 3 (Team A)",
+        "Player 4 (Team B)",
+    ]
+
+
+# ======================================================================== starting a match
+
+
+@pytest.mark.parametrize("headers", ANSWERS)
+def test_starting_a_match_redirects_to_it_with_or_without_htmx(site, phone, headers):
+    response = start_match(phone, "partnership", headers=headers)
+
+    assert response.status_code == 303
+    assert response.headers["Location"] == match_url(1)
+    assert match_count(site) == 1
+
+
+@pytest.mark.parametrize(
+    ("game", "sides", "players"),
+    [
+        ("partnership", ["Team A", "Team B"], ["Player 1", "Player 2", "Player 3", "Player 4"]),
+        ("partnership-small", ["Team A", "Team B"], [f"Player {p}" for p in range(1, 5)]),
+        ("double-deck", ["Team A", "Team B"], [f"Player {p}" for p in range(1, 5)]),
+        (
+            "three-handed",
+            ["Player 1", "Player 2", "Player 3"],
+            ["Player 1", "Player 2", "Player 3"],
+        ),
+        ("two-handed", ["Player 1", "Player 2"], ["Player 1", "Player 2"]),
+    ],
+)
+def test_names_left_blank_get_default_names(site, phone, game, sides, players):
+    match_id = new_match(phone, game)
+
+    match = stored_match(site, match_id)
+    assert (match.game, match.side_names, match.player_names) == (game, sides, players)
+    assert match.house_rules == {}
+    document = match_page(phone, match_id)
+    assert [side.text for side in document.find_all("span", class_="side-name")] == sides
+    assert totals(document) == [0] * len(sides)
+    assert f"{players[0]} deals next" in facts(document)
+
+
+def test_names_given_are_kept_and_the_chosen_player_deals_first(site, phone):
+    names = {f"player_names-{seat}": name for seat, name in enumerate(SEATS)}
+    match_id = new_match(
+        phone,
+        "partnership",
+        {"side_names-0": "Us", "side_names-1": "Them", "first_dealer": 2, **names},
+    )
+
+    match = stored_match(site, match_id)
+    assert (match.side_names, match.player_names, match.first_dealer) == (
+        ["Us", "Them"],
+        SEATS,
+        2,
+    )
+    document = match_page(phone, match_id)
+    assert "South deals next" in facts(document)
+    assert [side.text for side in document.find_all("span", class_="side-name")] == ["Us", "Them"]
+
+
+@pytest.mark.parametrize("game", list(PRESETS))
+def test_a_match_on_the_standard_rules_stores_no_house_rules(site, phone, game):
+    match_id = new_match(phone, game)
+
+    assert stored_match(site, match_id).house_rules == {}
+    details = match_page(phone, match_id).find("details", class_="house-rules")
+    assert details.find("summary").text == "House rules"
+    assert f"The standard rules of {PRESETS[game].label}." in details.text
+
+
+@pytest.mark.parametrize("game", list(PRESETS))
+def test_a_changed_target_is_stored_and_shown_on_the_match_page(site, phone, game):
+    target = PRESETS[game].target * 2
+    match_id = new_match(phone, game, {"rule-target": target})
+
+    assert stored_match(site, match_id).house_rules == {"target": target}
+    document = match_page(phone, match_id)
+    assert f"game to {target}" in facts(document)
+    details = document.find("details", class_="house-rules")
+    assert details.find("summary").text == "House rules (1 changed)"
+    assert f"Changed for this match: target {target}." in details.text
+
+
+def test_several_house_rules_are_stored_and_listed_as_changed(site, phone):
+    match_id = new_match(
+        phone,
+        "partnership",
+        {
+            "rule-target": 1000,
+            "rule-run": "150, 2000",
+            "rule-nines_redeal": True,
+            "rule-run_extras": "strict",
+        },
+    )
+
+    assert stored_match(site, match_id).house_rules == {
+        "target": 1000,
+        "nines_redeal": True,
+        "run_extras": "strict",
+        "run": [150, 2000],
+    }
+    details = match_page(phone, match_id).find("details", class_="house-rules")
+    assert details.find("summary").text == "House rules (4 changed)"
+    assert (
+        "Changed for this match: target 1000; nines redeal yes; run extras strict;"
+        " run 150, 2000." in details.text
+    )
+
+
+def test_turning_off_a_rule_a_preset_has_on_is_stored(site, phone):
+    match_id = new_match(phone, "double-deck", {"rule-trump_needs_marriage": False})
+
+    assert stored_match(site, match_id).house_rules == {"trump_needs_marriage": False}
+    details = match_page(phone, match_id).find("details", class_="house-rules")
+    assert "Changed for this match: trump needs marriage no." in details.text
+
+
+@pytest.mark.parametrize(
+    ("game", "field", "value", "message"),
+    [
+        ("partnership", "rule-target", 0, "target must be at least 1"),
+        ("partnership", "rule-target", -5, "Number must be between 0 and 1000000."),
+        ("partnership", "rule-run", "150", "run must be two whole numbers of points"),
+        ("double-deck", "rule-run", "15, 150", "run must be four whole numbers of points"),
+        ("partnership", "rule-pinochle", "40, forty", "Enter whole numbers separated by commas"),
+        (
+            "partnership",
+            "rule-trick_unit",
+            7,
+            "trick_total 250 must be a multiple of trick_unit 7",
+        ),
+        ("partnership", "rule-bid_step", 0, "bid_step must be at least 1"),
+        ("partnership", "rule-min_bid", 0, "min_bid must be at least 1"),
+        ("three-handed", "rule-min_bid", "", "Not a valid integer value."),
+    ],
+)
+def test_an_impossible_house_rule_is_shown_next_to_its_field_and_no_match_starts(
+    site, phone, game, field, value, message
+):
+    response = start_match(phone, game, {field: value})
+
+    assert response.status_code == 422
+    document = parse(response)
+    assert message in errors_on(document)[f"{field}-error"]
+    assert document.by_id(field).attrs["aria-invalid"] == "true"
+    assert match_count(site) == 0
+    if field != "rule-target":
+        assert "open" in document.find("details", class_="house-rules").attrs
+
+
+@pytest.mark.parametrize("headers", ANSWERS)
+def test_a_refused_new_match_answers_422_with_the_fragment_under_htmx_and_the_page_otherwise(
+    site, phone, headers
+):
+    response = start_match(phone, "two-handed", {"rule-target": 0}, headers=headers)
+
+    assert response.status_code == 422
+    document = assert_answered_as(response, headers, "new-match")
+    form = form_posting_to(document, "/matches/new")
+    assert browser_fields(form)["game"] == "two-handed"
+    assert form.by_id("rule-target").attrs["value"] == "0"
+    assert errors_on(document) == {"rule-target-error": "target must be at least 1"}
+    assert match_count(site) == 0
+
+
+def test_a_name_longer_than_40_letters_is_refused_next_to_it(site, phone):
+    response = start_match(phone, "two-handed", {"player_names-1": "x" * 41})
+
+    assert response.status_code == 422
+    assert "longer than 40" in errors_on(parse(response))["player_names-1-error"]
+    assert match_count(site) == 0
+
+
+def test_a_house_rule_minimum_bid_above_the_stuck_bid_is_refused_or_still_lets_all_pass(
+    site, phone
+):
+    """A table plays "minimum bid 300". Whatever the site accepts, all passed must be scorable.
+
+    Either the new-match form refuses a stuck bid under the minimum (next to one of the two
+    fields), or an all-passed hand of the accepted match can be saved.
+    """
+    response = start_match(phone, "partnership", {"rule-min_bid": 300})
+
+    if response.status_code == 422:
+        assert {"rule-stuck_bid-error", "rule-min_bid-error"} & set(errors_on(parse(response)))
+        return
+    match_id = int(response.headers["Location"].rsplit("/", 1)[1])
+    all_passed = hand_fields(all_passed=True, meld=(60, 100), tricks=(150, 100))
+    response = post_hand(phone, match_id, all_passed)
+    assert response.status_code == 303, errors_on(parse(response))
+
+
+# ================================================================ CSRF: forms need the token
+
+
+def csrf_token(document: Element) -> str:
+    return document.find("input", name="csrf_token").attrs["value"]
+
+
+def test_starting_a_match_without_the_form_token_is_refused_and_saves_nothing(app, client):
+    form = form_posting_to(parse(client.get("/matches/new")), "/matches/new")
+    fields = browser_fields(form)
+    del fields["csrf_token"]
+
+    response = client.post("/matches/new", data=fields)
+
+    assert response.status_code == 400
+    with app.app_context():
+        assert db.session.scalar(db.select(func.count()).select_from(Match)) == 0
+
+
+def test_with_the_token_the_same_forms_work_and_without_it_nothing_is_written(app, client):
+    form = form_posting_to(parse(client.get("/matches/new")), "/matches/new")
+    assert client.post("/matches/new", data=browser_fields(form)).status_code == 303
+    document = match_page(client, 1)
+    token = csrf_token(document)
+    good = played(bidder=0, bid=300, meld=(140, 60), tricks=(170, 80))
+
+    assert post_hand(client, 1, good).status_code == 400
+    assert post_hand(client, 1, good, headers=HTMX).status_code == 400
+    assert hand_count(app, 1) == 0
+    assert post_hand(client, 1, {**good, "csrf_token": token}).status_code == 303
+    hand_id = hand_ids(app, 1)[0]
+    for path in ("/undo", "/rematch", f"/hands/{hand_id}/delete", f"/hands/{hand_id}/edit"):
+        assert client.post(match_url(1, path), data=good).status_code == 400, path
+    assert client.post(match_url(1, "/preview"), data=good).status_code == 400
+    assert hand_count(app, 1) == 1
+    with app.app_context():
+        assert db.session.scalar(db.select(func.count()).select_from(Match)) == 1
+
+
+# ========================================================================== the match page
+
+
+@pytest.mark.parametrize("headers", ANSWERS)
+def test_the_match_page_is_a_page_and_under_htmx_the_match_fragment(phone, headers):
+    match_id = new_match(phone)
+
+    response = phone.get(match_url(match_id), headers=headers)
+
+    assert response.status_code == 200
+    document = assert_answered_as(response, headers, "match")
+    assert hand_form(document, match_id) is not None
+    assert "No hands yet." in document.text
+
+
+def test_a_match_that_does_not_exist_is_a_404(phone):
+    assert phone.get(match_url(99)).status_code == 404
+    assert phone.post(match_url(99, "/hands"), data={}).status_code == 404
+
+
+# ============================================================================ entering hands
+
+
+@pytest.mark.parametrize("headers", ANSWERS)
+def test_a_saved_hand_redirects_to_the_match_with_or_without_htmx(site, phone, headers):
+    match_id = new_match(phone)
+
+    response = post_hand(
+        phone, match_id, played(bidder=0, bid=300, meld=(140, 60), tricks=(170, 80)), headers
+    )
+
+    assert response.status_code == 303
+    assert response.headers["Location"] == match_url(match_id)
+    assert hand_count(site, match_id) == 1
+
+
+@pytest.mark.parametrize("headers", ANSWERS)
+def test_a_refused_hand_answers_422_with_the_match_fragment_under_htmx_and_the_page_otherwise(
+    site, phone, headers
+):
+    match_id = new_match(phone)
+
+    response = post_hand(
+        phone, match_id, played(bidder=0, bid=255, meld=(140, 60), tricks=(170, 80)), headers
+    )
+
+    assert response.status_code == 422
+    document = assert_answered_as(response, headers, "match")
+    assert errors_on(document) == {"bid-error": "bid 255 is not a multiple of 10"}
+    assert hand_count(site, match_id) == 0
+
+
+def test_a_made_bid_scores_meld_plus_tricks_for_both_teams(site, phone):
+    match_id = new_match(phone)
+
+    save_hand(phone, match_id, played(bidder=0, bid=300, meld=(140, 60), tricks=(170, 80)))
+
+    document = match_page(phone, match_id)
+    assert totals(document) == [310, 140]
+    [row] = ledger_rows(document)
+    assert "result-made" in row.attrs["class"]
+    assert row.find("span", class_="badge").text == "made"
+    assert "Player 1 bid 300" in row.find("p", class_="row-bid").text
+    assert row_cells(row, "Meld") == ["140", "60"]
+    assert row_cells(row, "Tricks") == ["170", "80"]
+    assert row_cells(row, "Points") == ["310", "140"]
+    assert row.find("p", class_="row-sentence").text == "Team A made 300 with 310; Team B +140."
+
+
+def test_a_bidder_short_of_the_bid_goes_set_and_loses_the_bid(phone):
+    match_id = new_match(phone)
+
+    save_hand(phone, match_id, played(bidder=2, bid=350, meld=(100, 60), tricks=(200, 50)))
+
+    document = match_page(phone, match_id)
+    assert totals(document) == [-350, 110]
+    [row] = ledger_rows(document)
+    assert row.find("span", class_="badge").text == "set"
+    assert row.find("p", class_="row-sentence").text == (
+        f"Team A went set: bid 350, had 300, scores {MINUS}350; Team B +110."
+    )
+
+
+def test_bidder_330_with_meld_60_may_throw_in_and_the_others_keep_their_meld(site, phone):
+    match_id = new_match(phone)
+
+    save_hand(
+        phone,
+        match_id,
+        hand_fields(bidder=1, bid=330, trump=HEARTS, meld=(100, 60), action="throw_in"),
+    )
+
+    document = match_page(phone, match_id)
+    assert totals(document) == [100, -330]
+    [row] = ledger_rows(document)
+    assert row.find("span", class_="badge").text == "thrown in"
+    assert row_cells(row, "Tricks") == ["–", "–"]
+    assert row.find("p", class_="row-sentence").text == (
+        f"Team B threw in at 330: {MINUS}330; Team A +100."
+    )
+    assert stored_hands(site, match_id)[0]["tricks"] is None
+
+
+def test_a_throw_in_with_bid_300_and_meld_100_is_refused_next_to_the_throw_in(site, phone):
+    match_id = new_match(phone)
+
+    response = post_hand(
+        phone, match_id, hand_fields(bidder=0, bid=300, meld=(100, 60), action="throw_in")
+    )
+
+    assert response.status_code == 422
+    document = parse(response)
+    message = document.by_id("thrown_in-error")
+    assert message.text == (
+        f"no throw-in: bid 300 {MINUS} meld 100 = 200 is not more than the 250 trick points"
+        " there are"
+    )
+    assert message.parent.attrs["id"] == "preview"
+    assert hand_count(site, match_id) == 0
+
+
+def test_when_all_pass_the_dealer_is_stuck_at_the_minimum_and_the_dealers_team_bids(site, phone):
+    match_id = new_match(phone, "partnership", {"first_dealer": 1})
+
+    save_hand(
+        phone,
+        match_id,
+        hand_fields(all_passed=True, bid=400, trump=CLUBS, meld=(60, 100), tricks=(100, 150)),
+    )
+
+    [stored] = stored_hands(site, match_id)
+    assert (stored["bidder"], stored["bid"], stored["all_passed"]) == (None, 250, True)
+    document = match_page(phone, match_id)
+    assert totals(document) == [160, 250]
+    [row] = ledger_rows(document)
+    assert "All passed: Player 2 stuck at 250" in row.find("p", class_="row-bid").text
+    assert row.find("p", class_="row-sentence").text == "Team B made 250 with 250; Team A +160."
+
+
+def test_when_all_pass_and_the_dealers_team_falls_short_it_goes_set(phone):
+    match_id = new_match(phone, "partnership", {"first_dealer": 3})
+
+    save_hand(phone, match_id, hand_fields(all_passed=True, meld=(60, 40), tricks=(150, 100)))
+
+    assert totals(match_page(phone, match_id)) == [210, -250]
+
+
+@pytest.mark.parametrize(
+    ("entered", "stored"),
+    [((170, None), [170, 80]), ((None, 80), [170, 80]), ((250, None), [250, 0])],
+)
+def test_one_blank_trick_field_is_filled_from_the_hands_250_points(site, phone, entered, stored):
+    match_id = new_match(phone)
+
+    save_hand(phone, match_id, played(bidder=0, bid=300, meld=(140, 60), tricks=entered))
+
+    assert stored_hands(site, match_id)[0]["tricks"] == stored
+    [row] = ledger_rows(match_page(phone, match_id))
+    assert row_cells(row, "Tricks") == [str(points) for points in stored]
+
+
+def test_one_blank_trick_field_among_three_players_is_filled_from_the_total(site, phone):
+    match_id = new_match(phone, "three-handed")
+
+    save_hand(
+        phone, match_id, played(bidder=0, bid=300, meld=(200, 40, 20), tricks=(150, None, 40))
+    )
+
+    assert stored_hands(site, match_id)[0]["tricks"] == [150, 60, 40]
+
+
+BAD_HANDS = [
+    pytest.param(
+        played(bidder=0, bid=240, meld=(140, 60), tricks=(170, 80)),
+        "bid-error",
+        "bid 240 is under the minimum of 250",
+        id="bid-under-minimum",
+    ),
+    pytest.param(
+        played(bidder=0, bid=255, meld=(140, 60), tricks=(170, 80)),
+        "bid-error",
+        "bid 255 is not a multiple of 10",
+        id="bid-off-its-step",
+    ),
+    pytest.param(
+        played(bidder=0, bid=None, meld=(140, 60), tricks=(170, 80)),
+        "bid-error",
+        "what was the bid?",
+        id="no-bid",
+    ),
+    pytest.param(
+        played(bidder=0, bid="three hundred", meld=(140, 60), tricks=(170, 80)),
+        "bid-error",
+        "Not a valid integer value. Enter a number from 0 to 100000.",
+        id="bid-not-a-number",
+    ),
+    pytest.param(
+        played(bidder=None, bid=300, meld=(140, 60), tricks=(170, 80)),
+        "bidder-error",
+        "who took the bid?",
+        id="no-bidder",
+    ),
+    pytest.param(
+        played(bidder=7, bid=300, meld=(140, 60), tricks=(170, 80)),
+        "bidder-error",
+        "Not a valid choice.",
+        id="bidder-not-at-the-table",
+    ),
+    pytest.param(
+        played(bidder=0, bid=300, meld=(140, 60), tricks=(170, 80), trump=None),
+        "trump-error",
+        "Which suit was trump?",
+        id="no-trump",
+    ),
+    pytest.param(
+        played(bidder=0, bid=300, meld=(140, 65), tricks=(170, 80)),
+        "meld-error",
+        "Team B's meld 65 is not a multiple of 10",
+        id="meld-off-its-unit",
+    ),
+    pytest.param(
+        played(bidder=0, bid=300, meld=(140, 60), tricks=(170, 100)),
+        "tricks-error",
+        "trick points 170 + 100 = 270, but a hand has 250",
+        id="tricks-that-do-not-add-up",
+    ),
+    pytest.param(
+        played(bidder=0, bid=300, meld=(140, 60), tricks=(175, None)),
+        "tricks-error",
+        "Team A's trick points 175 are not a multiple of 10",
+        id="tricks-off-their-unit",
+    ),
+    pytest.param(
+        played(bidder=0, bid=300, meld=(140, 60), tricks=(300, None)),
+        "tricks-error",
+        "Team B's trick points must be a whole number, 0 or more",
+        id="more-tricks-than-there-are",
+    ),
+    pytest.param(
+        played(bidder=0, bid=300, meld=(140, 60), tricks=(None, None)),
+        "tricks-error",
+        "a played hand needs each side's trick points",
+        id="no-tricks",
+    ),
+    pytest.param(
+        hand_fields(bidder=0, bid=300, meld=(140, 60), action="redeal"),
+        "redeal-error",
+        "partnership has no nines redeal",
+        id="nines-redeal-off",
+    ),
+    pytest.param(
+        hand_fields(bidder=0, bid=300, meld=(140, 60), action="forfeit"),
+        "no_marriage-error",
+        "partnership does not need a marriage in trump",
+        id="forfeit-without-the-rule",
+    ),
+]
+
+
+@pytest.mark.parametrize(("fields", "error_id", "message"), BAD_HANDS)
+def test_a_hand_that_breaks_a_rule_is_shown_next_to_its_field_and_nothing_is_saved(
+    site, phone, fields, error_id, message
+):
+    match_id = new_match(phone)
+    save_hand(phone, match_id, played(bidder=0, bid=300, meld=(140, 60), tricks=(170, 80)))
+    before = stored_hands(site, match_id)
+
+    response = post_hand(phone, match_id, fields)
+
+    assert response.status_code == 422
+    document = parse(response)
+    assert errors_on(document) == {error_id: message}
+    assert stored_hands(site, match_id) == before
+    assert totals(document) == [310, 140]
+
+
+def test_a_bid_off_its_step_is_shown_next_to_the_bid_and_the_form_keeps_what_was_typed(phone):
+    match_id = new_match(phone)
+
+    response = post_hand(
+        phone, match_id, played(bidder=2, bid=255, meld=(140, 60), tricks=(170, None))
+    )
+
+    form = hand_form(parse(response), match_id)
+    bid = form.by_id("bid")
+    assert (bid.attrs["value"], bid.attrs["aria-invalid"]) == ("255", "true")
+    assert bid.attrs["aria-describedby"] == "bid-error"
+    assert bid.parent.by_id("bid-error").text == "bid 255 is not a multiple of 10"
+    fields = browser_fields(form)
+    assert (fields["bidder"], fields["trump"], fields["meld-0"]) == ("2", "0", "140")
+    assert (fields["tricks-0"], fields["tricks-1"]) == ("170", "")
+
+
+def test_a_nines_redeal_scores_nothing_and_the_same_dealer_deals_again(site, phone):
+    match_id = new_match(phone, "partnership-small", {"first_dealer": 1})
+
+    save_hand(phone, match_id, hand_fields(trump=None, action="redeal"))
+
+    document = match_page(phone, match_id)
+    assert totals(document) == [0, 0]
+    assert "Player 2 deals next" in facts(document)
+    [row] = ledger_rows(document)
+    assert row.find("span", class_="badge").text == "redeal"
+    assert "Nines redeal" in row.find("p", class_="row-bid").text
+    save_hand(phone, match_id, played(bidder=1, bid=25, meld=(4, 10), tricks=(10, 15)))
+    document = match_page(phone, match_id)
+    assert [row.find("div", class_="row-head").text for row in ledger_rows(document)] == [
+        "Hand 1 · Player 2 dealt redeal",
+        "Hand 2 · Player 2 dealt made",
+    ]
+    assert "Player 3 deals next" in facts(document)
+
+
+def test_the_nines_redeal_button_shows_only_where_the_preset_allows_it(phone):
+    small = new_match(phone, "partnership-small")
+    standard = new_match(phone, "partnership")
+
+    def actions(match_id):
+        form = hand_form(match_page(phone, match_id), match_id)
+        return {button.attrs["value"] for button in form.find_all("button", name="action")}
+
+    assert "redeal" in actions(small)
+    assert "redeal" not in actions(standard)
+
+
+def test_a_double_deck_bidder_without_a_marriage_in_trump_forfeits_in_one_tap(phone):
+    match_id = new_match(phone, "double-deck")
+    form = hand_form(match_page(phone, match_id), match_id)
+    assert form.find("button", value="forfeit").text == "Forfeit: no marriage in trump"
+
+    save_hand(phone, match_id, hand_fields(bidder=1, bid=60, meld=(40, 30), action="forfeit"))
+
+    document = match_page(phone, match_id)
+    assert totals(document) == [40, -60]
+    [row] = ledger_rows(document)
+    assert row.find("span", class_="badge").text == "forfeit"
+    assert row.find("p", class_="row-sentence").text == (
+        "Team B forfeits 60: Team B has no marriage in trump; Team A +40."
+    )
+
+
+def test_a_double_deck_bidder_with_meld_under_20_forfeits_whatever_the_tricks(phone):
+    match_id = new_match(phone, "double-deck")
+
+    save_hand(phone, match_id, played(bidder=0, bid=55, meld=(10, 30), tricks=(40, None)))
+
+    document = match_page(phone, match_id)
+    assert totals(document) == [-55, 30]
+    [row] = ledger_rows(document)
+    assert row.find("span", class_="badge").text == "forfeit"
+    assert "Team A's meld 10 is under the minimum of 20" in row.text
+
+
+def test_two_handed_has_no_bid_and_the_dealers_turned_up_nine_scores_10(site, phone):
+    match_id = new_match(phone, "two-handed", {"player_names-0": "Ann", "player_names-1": "Bo"})
+    form = hand_form(match_page(phone, match_id), match_id)
+    assert form.find("input", name="bidder") is None and form.by_id("bid") is None
+    assert form.find("label", for_="turned_nine") is None  # a checkbox sits inside its label
+    assert form.by_id("turned_nine").parent.text == "Dealer turned up a nine"
+
+    save_hand(phone, match_id, hand_fields(meld=(100, 40), tricks=(None, 120), turned_nine=True))
+    save_hand(phone, match_id, hand_fields(meld=(0, 20), tricks=(125, 125), turned_nine=True))
+
+    document = match_page(phone, match_id)
+    assert running_totals(document) == [[240, 160], [365, 315]]
+    rows = ledger_rows(document)
+    assert rows[0].find("p", class_="row-sentence").text == (
+        "Ann scores 240, Bo scores 160; Ann turned up a nine: +10."
+    )
+    assert "Bo turned up a nine: +10" in rows[1].text
+    assert stored_hands(site, match_id)[0]["bid"] is None
+
+
+def test_two_handed_trick_points_come_in_fives(phone):
+    match_id = new_match(phone, "two-handed")
+
+    response = post_hand(phone, match_id, hand_fields(meld=(0, 0), tricks=(122, None)))
+
+    assert response.status_code == 422
+    assert errors_on(parse(response)) == {
+        "tricks-error": "Player 1's trick points 122 are not a multiple of 5"
+    }
+
+
+def test_three_handed_each_player_is_alone_and_a_player_without_tricks_loses_meld(phone):
+    match_id = new_match(phone, "three-handed", {"player_names-2": "Cy"})
+    form = hand_form(match_page(phone, match_id), match_id)
+    assert [form.find("label", for_=f"meld-{p}").text for p in range(3)] == [
+        "Player 1 meld",
+        "Player 2 meld",
+        "Cy meld",
+    ]
+
+    save_hand(phone, match_id, played(bidder=2, bid=300, meld=(50, 60, 200), tricks=(100, 0, 150)))
+
+    document = match_page(phone, match_id)
+    assert totals(document) == [150, 0, 350]
+    [row] = ledger_rows(document)
+    assert row.find("p", class_="row-sentence").text == (
+        "Cy made 300 with 350; Player 1 +150, Player 2 0;"
+        " Player 2 took no tricks, so its meld does not count."
+    )
+
+
+def test_three_handed_bidder_may_throw_in_any_time(phone):
+    match_id = new_match(phone, "three-handed")
+
+    save_hand(
+        phone, match_id, hand_fields(bidder=1, bid=300, meld=(40, 200, 60), action="throw_in")
+    )
+
+    assert totals(match_page(phone, match_id)) == [40, -300, 60]
+
+
+# ================================================================== meld counted from cards
+
+
+def test_a_sides_meld_is_counted_from_its_players_cards_under_the_trump(site, phone):
+    match_id = new_match(phone)
+    fields = played(bidder=0, bid=300, meld=(None, 60), tricks=(120, None), trump=HEARTS)
+    fields.update({"cards-0": "ah 10h kh qh jh", "cards-2": "QS,JD"})
+
+    save_hand(phone, match_id, fields)
+
+    assert stored_hands(site, match_id)[0]["cards"] == ["AH 10H KH QH JH", None, "QS JD", None]
+    [row] = ledger_rows(match_page(phone, match_id))
+    assert row_cells(row, "Meld") == ["190", "60"]
+    assert row.find("p", class_="row-sentence").text == "Team A made 300 with 310; Team B +190."
+    shown = row.find("details", class_="row-cards").text
+    assert "Player 1: A\u2665 10\u2665 K\u2665 Q\u2665 J\u2665" in shown
+    assert "Player 3: Q\u2660 J\u2666" in shown
+
+
+def test_the_preview_counts_the_meld_from_cards_before_saving(site, phone):
+    match_id = new_match(phone)
+    fields = hand_fields(bidder=0, bid=300, trump=HEARTS, meld=(None, 60))
+    fields["cards-0"] = "AH 10H KH QH JH"
+
+    document = preview(phone, match_id, fields)
+
+    assert "Team A meld from cards: 150." in document.text
+    assert "Team A needs 150 in tricks to make 300." in document.text
+    assert hand_count(site, match_id) == 0
+
+
+@pytest.mark.parametrize(
+    ("cards", "message"),
+    [("ZZ 10H", '"ZZ" is not a card'), ("AH AH AH", "three A\u2665 but the deck has two")],
+)
+def test_cards_that_cannot_be_are_shown_next_to_that_players_cards_and_nothing_is_saved(
+    site, phone, cards, message
+):
+    match_id = new_match(phone)
+    fields = played(bidder=0, bid=300, meld=(140, 60), tricks=(170, None))
+    fields["cards-1"] = cards
+
+    response = post_hand(phone, match_id, fields)
+
+    assert response.status_code == 422
+    assert errors_on(parse(response)) == {"cards-1-error": message}
+    assert hand_count(site, match_id) == 0
+
+
+def test_saving_the_edit_form_unchanged_leaves_the_hand_as_it_was(site, phone):
+    match_id = new_match(phone, "partnership", {"first_dealer": 1})
+    fields = played(bidder=2, bid=300, meld=(None, 60), tricks=(120, None), trump=HEARTS)
+    fields["cards-0"] = "AH 10H KH QH JH"
+    save_hand(phone, match_id, fields)
+    save_hand(phone, match_id, hand_fields(all_passed=True, meld=(60, 100), tricks=(100, 150)))
+    before = ledger_snapshot(phone, match_id), stored_hands(site, match_id)
+
+    for hand_id in hand_ids(site, match_id):
+        edit_url = match_url(match_id, f"/hands/{hand_id}/edit")
+        form = form_posting_to(parse(phone.get(edit_url)), edit_url)
+        response = phone.post(edit_url, data=filled(form, {"action": "save"}))
+        assert response.status_code == 303, errors_on(parse(response))
+
+    assert (ledger_snapshot(phone, match_id), stored_hands(site, match_id)) == before
+
+
+def test_editing_the_trump_of_a_hand_counted_from_cards_recounts_its_meld(site, phone):
+    match_id = new_match(phone)
+    fields = played(bidder=0, bid=300, meld=(None, 60), tricks=(120, None), trump=HEARTS)
+    fields.update({"cards-0": "AH 10H KH QH JH", "cards-2": "QS JD"})
+    save_hand(phone, match_id, fields)
+    [hand_id] = hand_ids(site, match_id)
+    edit_url = match_url(match_id, f"/hands/{hand_id}/edit")
+    form = form_posting_to(parse(phone.get(edit_url)), edit_url)
+
+    response = phone.post(edit_url, data=filled(form, {"trump": SPADES, "action": "save"}))
+
+    assert response.status_code == 303
+    document = match_page(phone, match_id)
+    [row] = ledger_rows(document)
+    assert row_cells(row, "Meld") == ["60", "60"]
+    assert totals(document) == [-300, 190]
+
+
+# =============================================================================== the preview
+
+
+@pytest.mark.parametrize("headers", ANSWERS)
+def test_the_preview_says_what_the_bidder_needs_in_plain_words(site, phone, headers):
+    match_id = new_match(phone)
+
+    response = phone.post(
+        match_url(match_id, "/preview"),
+        data=hand_fields(bidder=0, bid=300, meld=(140, 60)),
+        headers=headers,
+    )
+
+    assert response.status_code == 200
+    assert "<html" not in response.get_data(as_text=True)
+    document = parse(response)
+    assert "Team A needs 160 in tricks to make 300." in document.text
+    assert (
+        f"No throw-in: bid 300 {MINUS} meld 140 = 160 is not more than the 250 trick points"
+        " there are." in document.text
+    )
+    assert document.find("button", value="throw_in") is None
+    assert hand_count(site, match_id) == 0
+
+
+def test_the_preview_offers_a_throw_in_only_when_allowed_and_spells_out_its_cost(phone):
+    match_id = new_match(phone)
+
+    document = preview(phone, match_id, hand_fields(bidder=3, bid=330, meld=(100, 60)))
+
+    assert "Team B needs 270 in tricks to make 330." in document.text
+    assert (
+        f"Throw-in allowed: bid 330 {MINUS} meld 60 = 270 is more than the 250 trick points"
+        " there are." in document.text
+    )
+    button = document.find("button", value="throw_in")
+    assert button.attrs["name"] == "action"
+    assert button.text == f"Throw in: Team B scores {MINUS}330; the others score their meld"
+
+
+def test_the_preview_of_a_throw_in_does_not_promise_meld_the_house_rules_take_away(phone):
+    match_id = new_match(phone, "partnership", {"rule-throw_in_others": "nothing"})
+
+    document = preview(phone, match_id, hand_fields(bidder=0, bid=330, meld=(60, 100)))
+    button = document.find("button", value="throw_in")
+
+    assert button is not None
+    assert button.text == f"Throw in: Team A scores {MINUS}330; the others score nothing"
+    save_hand(phone, match_id, hand_fields(bidder=0, bid=330, meld=(60, 100), action="throw_in"))
+    assert totals(match_page(phone, match_id)) == [-330, 0]
+
+
+def test_the_preview_gives_the_outcome_and_the_totals_once_tricks_are_in(site, phone):
+    match_id = new_match(phone)
+    save_hand(phone, match_id, played(bidder=1, bid=250, meld=(20, 150), tricks=(50, 200)))
+
+    document = preview(
+        phone, match_id, played(bidder=0, bid=300, meld=(140, 60), tricks=(None, 80))
+    )
+
+    assert "Team A made 300 with 310; Team B +140." in document.text
+    assert "Totals after this hand: Team A 380 · Team B 490." in document.text
+    assert "Game over" not in document.text
+    assert document.find("button", value="throw_in") is None
+    assert hand_count(site, match_id) == 1
+
+
+def test_the_preview_of_all_passed_names_the_dealers_team_and_the_stuck_bid(phone):
+    match_id = new_match(phone, "partnership", {"first_dealer": 1})
+
+    document = preview(phone, match_id, hand_fields(all_passed=True, meld=(60, 100)))
+
+    assert "Team B needs 150 in tricks to make 250." in document.text
+
+
+def test_the_preview_says_when_the_hand_would_end_the_game(phone):
+    match_id = new_match(phone)
+    save_hand(phone, match_id, played(bidder=0, bid=250, meld=(1200, 1200), tricks=(100, 150)))
+
+    document = preview(phone, match_id, played(bidder=0, bid=250, meld=(60, 200), tricks=(190, 60)))
+
+    assert "Team A made 250 with 250; Team B +260." in document.text
+    assert "Game over: both teams passed 1500; Team A held the bid." in document.text
+
+
+def test_the_preview_shows_a_broken_rule_as_a_warning(phone):
+    match_id = new_match(phone)
+
+    document = preview(phone, match_id, played(bidder=0, bid=300, meld=(140, 60), tricks=(170, 90)))
+
+    assert document.find("p", class_="warning").text == (
+        "Trick points 170 + 90 = 260, but a hand has 250."
+    )
+
+
+def test_the_preview_of_an_edit_scores_the_hand_where_it_was_played(site, phone):
+    match_id = new_match(phone, "partnership", {"first_dealer": 1})
+    save_hand(phone, match_id, played(bidder=0, bid=300, meld=(140, 60), tricks=(170, 80)))
+    save_hand(phone, match_id, played(bidder=1, bid=250, meld=(20, 150), tricks=(50, 200)))
+    first = hand_ids(site, match_id)[0]
+
+    document = preview(
+        phone, match_id, hand_fields(all_passed=True, meld=(60, 100), tricks=(100, 150)), first
+    )
+
+    assert "Team B needs 150 in tricks to make 250." in document.text
+    assert "Team B made 250 with 250; Team A +160." in document.text
+    assert "Totals after this hand: Team A 160 · Team B 250." in document.text
+
+
+# ============================================================================== the ledger
+
+
+def test_the_deal_passes_clockwise_after_every_hand(phone):
+    names = {f"player_names-{seat}": name for seat, name in enumerate(SEATS)}
+    match_id = new_match(phone, "partnership", {"first_dealer": 3, **names})
+    assert "West deals next" in facts(match_page(phone, match_id))
+
+    dealt = []
+    for _ in range(5):
+        save_hand(phone, match_id, played(bidder=0, bid=250, meld=(100, 40), tricks=(150, 100)))
+        document = match_page(phone, match_id)
+        dealt.append(facts(document).rsplit("·", 1)[1].strip())
+
+    assert dealt == [
+        "North deals next",
+        "East deals next",
+        "South deals next",
+        "West deals next",
+        "North deals next",
+    ]
+    heads = [row.find("div", class_="row-head").text for row in ledger_rows(document)]
+    assert [head.split("·")[1].split(" dealt")[0].strip() for head in heads] == [
+        "West",
+        "North",
+        "East",
+        "South",
+        "West",
+    ]
+
+
+def test_each_ledger_row_shows_the_running_totals(phone):
+    match_id = new_match(phone)
+    save_hand(phone, match_id, played(bidder=0, bid=300, meld=(140, 60), tricks=(170, 80)))
+    save_hand(phone, match_id, played(bidder=1, bid=350, meld=(60, 100), tricks=(100, 150)))
+    save_hand(phone, match_id, hand_fields(bidder=2, bid=330, meld=(60, 100), action="throw_in"))
+
+    document = match_page(phone, match_id)
+
+    assert running_totals(document) == [[310, 140], [470, -210], [140, -110]]
+    assert totals(document) == [140, -110]
+    assert [row.attrs["id"] for row in ledger_rows(document)] == ["hand-1", "hand-2", "hand-3"]
+    heading = document.by_id("next-hand")
+    assert heading.text == "Hand 4"
+
+
+def test_both_teams_passing_1500_on_one_hand_is_won_by_the_bidder_with_fewer_points(phone):
+    match_id = new_match(phone)
+
+    play_to_both_teams_crossing(phone, match_id)
+
+    document = match_page(phone, match_id)
+    assert totals(document) == [1550, 1610]
+    banner = document.find("article", class_="banner")
+    assert banner.attrs["role"] == "status"
+    assert banner.find("h2").text == "Team A wins"
+    assert "Both teams passed 1500; Team A held the bid." in banner.text
+    winner = document.find("div", class_="winner")
+    assert winner.find("span", class_="side-name").text == "Team A"
+    assert "deals next" not in facts(document)
+
+
+def test_one_team_reaching_the_target_wins_and_says_so(phone):
+    match_id = new_match(phone, "partnership", {"rule-target": 500})
+
+    save_hand(phone, match_id, played(bidder=1, bid=300, meld=(20, 300), tricks=(50, 200)))
+
+    banner = match_page(phone, match_id).find("article", class_="banner")
+    assert banner.find("h2").text == "Team B wins"
+    assert "Team B reached 500." in banner.text
+
+
+def test_once_the_game_is_won_no_hand_can_be_entered(site, phone):
+    match_id = new_match(phone)
+    play_to_both_teams_crossing(phone, match_id)
+
+    document = match_page(phone, match_id)
+    assert hand_form(document, match_id) is None
+    assert document.by_id("next-hand") is None
+
+    for headers in ({}, HTMX):
+        response = post_hand(
+            phone, match_id, played(bidder=1, bid=250, meld=(0, 0), tricks=(100, 150)), headers
+        )
+        assert response.status_code == 409
+    assert hand_count(site, match_id) == 2
+
+
+@pytest.mark.parametrize("headers", ANSWERS)
+def test_a_rematch_keeps_the_names_and_rules_and_the_next_player_deals_first(site, phone, headers):
+    names = {f"player_names-{seat}": name for seat, name in enumerate(SEATS)}
+    old = new_match(
+        phone,
+        "partnership",
+        {"side_names-0": "Us", "first_dealer": 3, "rule-target": 600, **names},
+    )
+    save_hand(phone, old, played(bidder=0, bid=300, meld=(400, 0), tricks=(250, None)))
+    assert match_page(phone, old).find("form", action=match_url(old, "/rematch")) is not None
+
+    response = phone.post(match_url(old, "/rematch"), headers=headers)
+
+    assert response.status_code == 303
+    new = int(response.headers["Location"].rsplit("/", 1)[1])
+    assert new != old
+    match = stored_match(site, new)
+    assert (match.game, match.house_rules, match.side_names, match.player_names) == (
+        "partnership",
+        {"target": 600},
+        ["Us", "Team B"],
+        SEATS,
+    )
+    assert match.first_dealer == 0
+    document = match_page(phone, new)
+    assert totals(document) == [0, 0]
+    assert "North deals next" in facts(document)
+    assert hand_count(site, new) == 0
+
+
+def test_a_rematch_of_three_handed_passes_the_first_deal_on(site, phone):
+    old = new_match(phone, "three-handed", {"first_dealer": 1})
+
+    response = phone.post(match_url(old, "/rematch"))
+
+    new = int(response.headers["Location"].rsplit("/", 1)[1])
+    assert stored_match(site, new).first_dealer == 2
+    again = phone.post(match_url(new, "/rematch"))
+    assert stored_match(site, int(again.headers["Location"].rsplit("/", 1)[1])).first_dealer == 0
+
+
+# =========================================================== editing, deleting and undoing
+
+
+def three_hands(phone, match_id) -> None:
+    """Team A 1050, Team B 1100 after three hands; nobody has won."""
+    save_hand(phone, match_id, played(bidder=0, bid=250, meld=(600, 600), tricks=(100, 150)))
+    save_hand(phone, match_id, played(bidder=0, bid=250, meld=(100, 0), tricks=(150, 100)))
+    save_hand(phone, match_id, played(bidder=1, bid=250, meld=(0, 100), tricks=(100, 150)))
+
+
+def ledger_snapshot(phone, match_id) -> tuple[str, str, str]:
+    """What the ledger shows: the totals, whose deal and every row, as text."""
+    document = match_page(phone, match_id)
+    ledger = document.find("section", aria_labelledby="ledger-title")
+    return document.find("section", class_="scoreboard").text, facts(document), ledger.text
+
+
+@pytest.mark.parametrize("headers", ANSWERS)
+def test_the_edit_form_is_a_page_or_a_fragment_filled_with_the_hand(site, phone, headers):
+    match_id = new_match(phone, "partnership", {"first_dealer": 1})
+    three_hands(phone, match_id)
+    hand_id = hand_ids(site, match_id)[1]
+
+    response = phone.get(match_url(match_id, f"/hands/{hand_id}/edit"), headers=headers)
+
+    assert response.status_code == 200
+    document = assert_answered_as(response, headers, "match")
+    assert document.find("h1").text == "Edit hand 2"
+    assert "Player 3 dealt. Now: Team A made 250 with 250; Team B +100." in document.text
+    form = form_posting_to(document, match_url(match_id, f"/hands/{hand_id}/edit"))
+    fields = browser_fields(form)
+    assert {name: fields[name] for name in ("bidder", "bid", "trump")} == {
+        "bidder": "0",
+        "bid": "250",
+        "trump": "0",
+    }
+    assert [fields[f"meld-{s}"] for s in (0, 1)] == ["100", "0"]
+    assert [fields[f"tricks-{s}"] for s in (0, 1)] == ["150", "100"]
+    assert form.by_id("preview").attrs["hx-post"] == match_url(match_id, f"/preview?hand={hand_id}")
+    assert document.find("form", action=match_url(match_id, f"/hands/{hand_id}/delete"))
+
+
+@pytest.mark.parametrize("headers", ANSWERS)
+def test_editing_hand_2_recomputes_every_total_after_it(site, phone, headers):
+    match_id = new_match(phone)
+    three_hands(phone, match_id)
+    hand_id = hand_ids(site, match_id)[1]
+
+    response = phone.post(
+        match_url(match_id, f"/hands/{hand_id}/edit"),
+        data=played(bidder=0, bid=300, meld=(100, 0), tricks=(150, 100)),
+        headers=headers,
+    )
+
+    assert response.status_code == 303
+    assert response.headers["Location"] == match_url(match_id)
+    document = match_page(phone, match_id)
+    assert running_totals(document) == [[700, 750], [400, 850], [500, 1100]]
+    assert stored_hands(site, match_id)[1]["bid"] == 300
+
+
+@pytest.mark.parametrize("headers", ANSWERS)
+def test_an_edit_that_breaks_a_rule_is_shown_on_the_edit_form_and_nothing_changes(
+    site, phone, headers
+):
+    match_id = new_match(phone)
+    three_hands(phone, match_id)
+    before = stored_hands(site, match_id)
+    hand_id = hand_ids(site, match_id)[1]
+
+    response = phone.post(
+        match_url(match_id, f"/hands/{hand_id}/edit"),
+        data=played(bidder=0, bid=250, meld=(100, 0), tricks=(150, 90)),
+        headers=headers,
+    )
+
+    assert response.status_code == 422
+    document = assert_answered_as(response, headers, "match")
+    assert document.find("h1").text == "Edit hand 2"
+    assert errors_on(document) == {
+        "tricks-error": "trick points 150 + 90 = 240, but a hand has 250"
+    }
+    assert stored_hands(site, match_id) == before
+
+
+def test_an_edit_of_hand_2_can_change_the_winner(site, phone):
+    match_id = new_match(phone)
+    play_to_both_teams_crossing(phone, match_id)
+    hand_id = hand_ids(site, match_id)[1]
+
+    response = phone.post(
+        match_url(match_id, f"/hands/{hand_id}/edit"),
+        data=played(bidder=1, bid=250, meld=(60, 200), tricks=(190, 60)),
+    )
+
+    assert response.status_code == 303
+    banner = match_page(phone, match_id).find("article", class_="banner")
+    assert banner.find("h2").text == "Team B wins"
+    assert "Both teams passed 1500; Team B held the bid." in banner.text
+
+
+def test_an_edit_that_undoes_the_win_reopens_the_hand_form(site, phone):
+    match_id = new_match(phone)
+    play_to_both_teams_crossing(phone, match_id)
+    hand_id = hand_ids(site, match_id)[1]
+
+    phone.post(
+        match_url(match_id, f"/hands/{hand_id}/edit"),
+        data=played(bidder=0, bid=250, meld=(0, 0), tricks=(100, 150)),
+    )
+
+    document = match_page(phone, match_id)
+    assert totals(document) == [1050, 1500]
+    assert document.find("article", class_="banner").find("h2").text == "Team B wins"
+    phone.post(
+        match_url(match_id, f"/hands/{hand_id}/edit"),
+        data=played(bidder=0, bid=250, meld=(0, 0), tricks=(150, 100)),
+    )
+    document = match_page(phone, match_id)
+    assert totals(document) == [1050, 1450]
+    assert document.find("article", class_="banner") is None
+    assert hand_form(document, match_id) is not None
+
+
+def test_an_edit_that_would_leave_hands_after_a_win_is_refused_with_a_reason(site, phone):
+    match_id = new_match(phone)
+    three_hands(phone, match_id)
+    before = stored_hands(site, match_id)
+    hand_id = hand_ids(site, match_id)[1]
+
+    response = phone.post(
+        match_url(match_id, f"/hands/{hand_id}/edit"),
+        data=played(bidder=0, bid=250, meld=(800, 0), tricks=(150, 100)),
+    )
+
+    assert response.status_code == 422
+    assert errors_on(parse(response)) == {
+        "hand-error": "with this change, hand 3: the game is over; Team A won after hand 2"
+    }
+    assert stored_hands(site, match_id) == before
+
+
+def test_editing_a_hand_of_another_match_is_a_404(site, phone):
+    first = new_match(phone)
+    second = new_match(phone)
+    save_hand(phone, first, played(bidder=0, bid=300, meld=(140, 60), tricks=(170, 80)))
+    hand_id = hand_ids(site, first)[0]
+
+    assert phone.get(match_url(second, f"/hands/{hand_id}/edit")).status_code == 404
+    assert phone.post(match_url(second, f"/hands/{hand_id}/delete")).status_code == 404
+    assert phone.post(match_url(second, f"/preview?hand={hand_id}"), data={}).status_code == 404
+    assert hand_count(site, first) == 1
+
+
+@pytest.mark.parametrize("headers", ANSWERS)
+def test_deleting_a_hand_renumbers_the_ledger_and_recomputes_the_totals(site, phone, headers):
+    match_id = new_match(phone)
+    three_hands(phone, match_id)
+    hand_id = hand_ids(site, match_id)[1]
+
+    response = phone.post(match_url(match_id, f"/hands/{hand_id}/delete"), headers=headers)
+
+    assert response.status_code == 303
+    assert response.headers["Location"] == match_url(match_id)
+    document = match_page(phone, match_id)
+    assert running_totals(document) == [[700, 750], [800, 1000]]
+    assert [row.attrs["id"] for row in ledger_rows(document)] == ["hand-1", "hand-2"]
+    assert hand_count(site, match_id) == 2
+
+
+def test_a_delete_that_would_leave_hands_after_a_win_is_refused_with_a_reason(site, phone):
+    match_id = new_match(phone)
+    save_hand(phone, match_id, played(bidder=0, bid=250, meld=(1300, 0), tricks=(150, 100)))
+    save_hand(phone, match_id, played(bidder=0, bid=400, meld=(100, 0), tricks=(150, 100)))
+    save_hand(phone, match_id, played(bidder=0, bid=250, meld=(150, 0), tricks=(150, 100)))
+    save_hand(phone, match_id, played(bidder=1, bid=250, meld=(0, 200), tricks=(100, 150)))
+    before = stored_hands(site, match_id)
+    hand_id = hand_ids(site, match_id)[1]
+
+    response = phone.post(match_url(match_id, f"/hands/{hand_id}/delete"))
+
+    assert response.status_code == 409
+    assert (
+        "Hand 2 cannot be deleted: without it, hand 3: the game is over; Team A won after hand 2."
+        in parse(response).text
+    )
+    assert stored_hands(site, match_id) == before
+
+
+@pytest.mark.parametrize("headers", ANSWERS)
+def test_undo_of_an_added_hand_restores_the_ledger_before_it(site, phone, headers):
+    match_id = new_match(phone)
+    three_hands(phone, match_id)
+    before = ledger_snapshot(phone, match_id), stored_hands(site, match_id)
+    save_hand(phone, match_id, played(bidder=1, bid=300, meld=(0, 100), tricks=(0, 250)))
+
+    response = phone.post(match_url(match_id, "/undo"), headers=headers)
+
+    assert response.status_code == 303
+    assert response.headers["Location"] == match_url(match_id)
+    assert (ledger_snapshot(phone, match_id), stored_hands(site, match_id)) == before
+
+
+def test_undo_of_an_edit_restores_the_ledger_before_it(site, phone):
+    match_id = new_match(phone)
+    three_hands(phone, match_id)
+    before = ledger_snapshot(phone, match_id), stored_hands(site, match_id)
+    hand_id = hand_ids(site, match_id)[0]
+    response = phone.post(
+        match_url(match_id, f"/hands/{hand_id}/edit"),
+        data=hand_fields(bidder=0, bid=400, meld=(100, 0), action="throw_in"),
+    )
+    assert response.status_code == 303
+    assert ledger_snapshot(phone, match_id) != before[0]
+
+    phone.post(match_url(match_id, "/undo"))
+
+    assert (ledger_snapshot(phone, match_id), stored_hands(site, match_id)) == before
+
+
+def test_undo_of_a_delete_puts_the_hand_back_in_its_place(site, phone):
+    match_id = new_match(phone)
+    three_hands(phone, match_id)
+    before = ledger_snapshot(phone, match_id), stored_hands(site, match_id)
+    phone.post(match_url(match_id, f"/hands/{hand_ids(site, match_id)[0]}/delete"))
+
+    phone.post(match_url(match_id, "/undo"))
+
+    assert (ledger_snapshot(phone, match_id), stored_hands(site, match_id)) == before
+
+
+def test_undo_walks_back_through_several_changes_one_at_a_time(site, phone):
+    match_id = new_match(phone)
+    history = [(ledger_snapshot(phone, match_id), stored_hands(site, match_id))]
+    three_hands(phone, match_id)
+    history.append((ledger_snapshot(phone, match_id), stored_hands(site, match_id)))
+    first, second, _ = hand_ids(site, match_id)
+    phone.post(
+        match_url(match_id, f"/hands/{second}/edit"),
+        data=played(bidder=2, bid=260, meld=(100, 0), tricks=(160, 90)),
+    )
+    history.append((ledger_snapshot(phone, match_id), stored_hands(site, match_id)))
+    phone.post(match_url(match_id, f"/hands/{first}/delete"))
+    history.append((ledger_snapshot(phone, match_id), stored_hands(site, match_id)))
+    response = phone.post(
+        match_url(match_id, f"/hands/{second}/edit"), data=played(1, 250, (0, 0), (0, 250))
+    )
+    assert response.status_code == 303
+    assert all(earlier != later for earlier, later in zip(history, history[1:], strict=False))
+
+    phone.post(match_url(match_id, "/undo"))
+    assert (ledger_snapshot(phone, match_id), stored_hands(site, match_id)) == history[3]
+    phone.post(match_url(match_id, "/undo"))
+    assert (ledger_snapshot(phone, match_id), stored_hands(site, match_id)) == history[2]
+    phone.post(match_url(match_id, "/undo"))
+    assert (ledger_snapshot(phone, match_id), stored_hands(site, match_id)) == history[1]
+    for _ in range(3):
+        phone.post(match_url(match_id, "/undo"))
+    assert (ledger_snapshot(phone, match_id), stored_hands(site, match_id)) == history[0]
+
+
+def test_the_undo_button_shows_only_when_there_is_a_change_to_undo(site, phone):
+    match_id = new_match(phone)
+    undo_form = {"action": match_url(match_id, "/undo")}
+    assert match_page(phone, match_id).find("form", **undo_form) is None
+
+    save_hand(phone, match_id, played(bidder=0, bid=300, meld=(140, 60), tricks=(170, 80)))
+    assert match_page(phone, match_id).find("form", **undo_form) is not None
+
+    phone.post(match_url(match_id, "/undo"))
+    assert match_page(phone, match_id).find("form", **undo_form) is None
+    assert phone.post(match_url(match_id, "/undo")).status_code == 303
+    assert hand_count(site, match_id) == 0
+
+
+def test_undo_after_a_win_brings_back_the_hand_form(site, phone):
+    match_id = new_match(phone)
+    play_to_both_teams_crossing(phone, match_id)
+
+    phone.post(match_url(match_id, "/undo"))
+
+    document = match_page(phone, match_id)
+    assert document.find("article", class_="banner") is None
+    assert hand_form(document, match_id) is not None
+    assert totals(document) == [1300, 1350]
+
+
+def test_undo_in_one_match_never_touches_the_hands_of_another(site, phone):
+    """Hand ids are reused by SQLite once the highest is deleted; undo must stay in its match.
+
+    Match 1 deletes its only hand, match 2 then adds a hand (it gets the freed id), match 1
+    undoes its delete; now undoing match 2's add must remove match 2's hand.
+    """
+    first = new_match(phone)
+    second = new_match(phone)
+    save_hand(phone, first, played(bidder=0, bid=300, meld=(140, 60), tricks=(170, 80)))
+    phone.post(match_url(first, f"/hands/{hand_ids(site, first)[0]}/delete"))
+    save_hand(phone, second, played(bidder=1, bid=250, meld=(20, 150), tricks=(50, 200)))
+    phone.post(match_url(first, "/undo"))
+    assert (hand_count(site, first), hand_count(site, second)) == (1, 1)
+
+    phone.post(match_url(second, "/undo"))
+
+    assert (hand_count(site, first), hand_count(site, second)) == (1, 0)
+    assert totals(match_page(phone, first)) == [310, 140]
+
+
+# ================================================================ a fixed number of queries
+
+
+def build_match(site, hands: int) -> int:
+    """A partnership match played straight into the database, never reaching its target."""
+    with site.app_context():
+        match = Match(
+            game="partnership",
+            house_rules={"target": 1_000_000},
+            side_names=["Team A", "Team B"],
+            player_names=list(SEATS),
+            first_dealer=0,
+        )
+        db.session.add(match)
+        db.session.flush()
+        for position in range(1, hands + 1):
+            db.session.add(
+                Hand(
+                    match_id=match.id,
+                    position=position,
+                    bidder=position % 4,
+                    bid=250,
+                    trump=position % 4,
+                    meld=[100, 60],
+                    tricks=[150, 100],
+                )
+            )
+        db.session.add(Change(match_id=match.id, kind="add", hand_id=None, position=hands))
+        db.session.commit()
+        return match.id
+
+
+def queries_to_show(site, phone, match_id, headers) -> int:
+    statements = []
+
+    def count(conn, cursor, statement, parameters, context, executemany):
+        statements.append(statement)
+
+    with site.app_context():
+        engine = db.engine
+        event.listen(engine, "before_cursor_execute", count)
+        try:
+            response = phone.get(match_url(match_id), headers=headers)
+        finally:
+            event.remove(engine, "before_cursor_execute", count)
+    assert response.status_code == 200
+    return len(statements)
+
+
+@pytest.mark.parametrize("headers", ANSWERS)
+def test_the_match_page_takes_as_many_queries_for_60_hands_as_for_2(site, phone, headers):
+    long_match = build_match(site, 60)
+    short_match = build_match(site, 2)
+    for match_id in (long_match, short_match):
+        phone.get(match_url(match_id))  # the first visit lists the match on this phone
+
+    long_count = queries_to_show(site, phone, long_match, headers)
+    short_count = queries_to_show(site, phone, short_match, headers)
+
+    assert long_count == short_count
+    assert len(ledger_rows(match_page(phone, long_match))) == 60
+
+
+# ============================================================= this device's list of matches
+
+
+def test_the_home_page_lists_this_phones_matches_in_progress_first_then_finished(site, phone):
+    finished = new_match(phone)
+    play_to_both_teams_crossing(phone, finished)
+    playing = new_match(phone, "three-handed", {"first_dealer": 2})
+    save_hand(phone, playing, played(bidder=2, bid=300, meld=(50, 60, 200), tricks=(100, 0, 150)))
+    fresh = new_match(phone, "two-handed")
+
+    document = parse(phone.get("/"))
+
+    headings = [h2.text for h2 in document.find_all("h2")]
+    assert headings[:2] == ["In progress", "Finished"]
+    in_progress, done = document.find_all("ul", class_="match-list")
+    links = [item.find("a").attrs["href"] for item in in_progress.find_all("li")]
+    assert links == [match_url(fresh), match_url(playing)]
+    playing_item = in_progress.find_all("li")[1]
+    assert playing_item.find("a").text == "Player 1 150 · Player 2 0 · Player 3 350"
+    assert "Player 1 deals next" in playing_item.find("small").text
+    assert "Player 1 deals next" in in_progress.find_all("li")[0].find("small").text
+    [finished_item] = done.find_all("li")
+    assert finished_item.find("a").attrs["href"] == match_url(finished)
+    assert finished_item.find("a").text == "Team A won (1550–1610)"
+    with site.app_context():
+        last_hand = db.session.scalars(
+            db.select(Hand).where(Hand.match_id == finished).order_by(Hand.position.desc())
+        ).first()
+        played_on = last_hand.created_at
+    assert played_on.strftime("%-d %b %Y") in finished_item.find("small").text
+
+
+def test_the_home_page_of_another_phone_does_not_list_these_matches(site, phone):
+    mine = new_match(phone)
+    other_phone = site.test_client()
+
+    document = parse(other_phone.get("/"))
+
+    assert document.find("ul", class_="match-list") is None
+    assert match_url(mine) not in {a.attrs.get("href") for a in document.find_all("a")}
+
+    theirs = new_match(other_phone, "two-handed")
+    other_links = {a.attrs.get("href") for a in parse(other_phone.get("/")).find_all("a")}
+    my_links = {a.attrs.get("href") for a in parse(phone.get("/")).find_all("a")}
+    assert match_url(theirs) in other_links and match_url(mine) not in other_links
+    assert match_url(mine) in my_links and match_url(theirs) not in my_links
+
+
+def test_a_phone_gets_its_device_cookie_when_it_starts_a_match(phone):
+    response = start_match(phone)
+
+    cookie = response.headers["Set-Cookie"]
+    assert cookie.startswith("device=")
+    assert "HttpOnly" in cookie and "SameSite=Lax" in cookie
+
+
+# ================================================================ every input has a label
+
+
+@pytest.mark.parametrize("game", list(PRESETS))
+def test_every_input_of_the_new_match_form_has_a_visible_label(phone, game):
+    document = parse(phone.get(f"/matches/new?game={game}"))
+
+    controls = labelled_controls(document.find("main"))
+
+    assert len(controls) > len(KNOBS)
+    assert [element.attrs.get("name") for element, label in controls if not label] == []
+
+
+@pytest.mark.parametrize("game", list(PRESETS))
+def test_every_input_of_the_hand_form_has_a_visible_label(site, phone, game):
+    match_id = new_match(phone, game)
+    form = hand_form(match_page(phone, match_id), match_id)
+
+    controls = labelled_controls(form)
+
+    names = {element.attrs["name"] for element, label in controls}
+    assert {"trump", "meld-0", "tricks-0"} <= names
+    assert [element.attrs.get("name") for element, label in controls if not label] == []
+
+
+def test_every_input_of_the_edit_form_has_a_visible_label(site, phone):
+    match_id = new_match(phone)
+    save_hand(phone, match_id, played(bidder=0, bid=300, meld=(140, 60), tricks=(170, 80)))
+    hand_id = hand_ids(site, match_id)[0]
+    document = parse(phone.get(match_url(match_id, f"/hands/{hand_id}/edit")))
+
+    controls = labelled_controls(document.find("main"))
+
+    assert [element.attrs.get("name") for element, label in controls if not label] == []
+    assert {label for _, label in controls} >= {"Bid", "Team A meld", "Team B tricks"}
+
+
+def test_a_thrown_in_hand_stays_thrown_in_when_its_edit_is_saved(site, phone):
+    match_id = new_match(phone)
+    save_hand(phone, match_id, hand_fields(bidder=0, bid=330, meld=(60, 100), action="throw_in"))
+    hand_id = hand_ids(site, match_id)[0]
+    edit_url = match_url(match_id, f"/hands/{hand_id}/edit")
+    form = form_posting_to(parse(phone.get(edit_url)), edit_url)
+    main_button = form.find("button", name="action")
+
+    assert main_button.attrs["value"] == "throw_in"
+    response = phone.post(edit_url, data={**browser_fields(form), "action": "throw_in", "bid": 340})
+    assert response.status_code == 303
+    assert totals(match_page(phone, match_id)) == [-340, 100]
