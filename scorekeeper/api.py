@@ -8,6 +8,7 @@ from flask import Blueprint, Response, jsonify, request
 from werkzeug.exceptions import HTTPException
 
 from .rules.errors import RuleError
+from .rules.farkle import score_throw
 from .rules.pinochle import (
     DEFAULT_PRESET,
     HandInput,
@@ -19,6 +20,14 @@ from .rules.pinochle import (
     read_hand,
     replay,
     with_rules,
+)
+from .rules.yahtzee import (
+    Scorecard,
+    TurnError,
+    YahtzeeTurn,
+    check_variant,
+    replay_game,
+    yahtzee_rules,
 )
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -182,4 +191,96 @@ def pinochle_score() -> Response:
         totals=list(ledger.totals),
         winner=ledger.winner,
         win_reason=ledger.win_reason,
+    )
+
+
+_YAHTZEE_FIELDS = {"variant", "rules", "turns"}
+_TURN_FIELDS = {"dice", "box", "column"}
+_FARKLE_PARAMS = {"dice"}
+
+
+def _yahtzee_turn(data: Any) -> YahtzeeTurn:
+    """Read one turn from JSON: known fields only; the core checks the dice, box and column."""
+    if not isinstance(data, dict):
+        raise RuleError("a turn must be an object with dice and box")
+    unknown = sorted(set(data) - _TURN_FIELDS)
+    if unknown:
+        raise RuleError(f'"{unknown[0]}" is not a field of a turn')
+    for needed in ("dice", "box"):
+        if needed not in data:
+            raise RuleError(f"{needed} is missing")
+    return YahtzeeTurn(dice=data["dice"], box=data["box"], column=data.get("column"))
+
+
+def _scorecard_json(sheet: Scorecard) -> dict[str, Any]:
+    answer: dict[str, Any] = {
+        "variant": sheet.variant,
+        "turns": [
+            {"column": turn.column, "box": turn.box, "points": turn.points, "bonus": turn.bonus}
+            for turn in sheet.turns
+        ],
+        "upper_bonus": sheet.upper_bonus,
+        "yahtzee_bonus": sheet.yahtzee_bonus,
+        "total": sheet.total,
+        "complete": sheet.complete,
+    }
+    if sheet.variant == "triple":
+        answer["columns"] = [
+            {
+                "multiplier": column.multiplier,
+                "upper_subtotal": column.card.upper_subtotal,
+                "upper_bonus": column.upper_bonus,
+                "yahtzee_bonus": column.yahtzee_bonus,
+                "total": column.total,
+                "complete": column.card.complete,
+            }
+            for column in sheet.columns
+        ]
+    else:
+        answer["turns"] = [{k: v for k, v in t.items() if k != "column"} for t in answer["turns"]]
+    return answer
+
+
+@bp.post("/yahtzee/score")
+def yahtzee_score() -> Response:
+    """Score one player's Yahtzee or Triple Yahtzee sheet from its turns."""
+    body = request.get_json(silent=True)
+    if not isinstance(body, dict):
+        raise RuleError("the body must be a JSON object with variant, rules and turns")
+    unknown = sorted(set(body) - _YAHTZEE_FIELDS)
+    if unknown:
+        raise RuleError(f'"{unknown[0]}" is not a field of this request')
+    variant = check_variant(body.get("variant", "classic"))
+    overrides = body.get("rules", {})
+    if not isinstance(overrides, dict):
+        raise RuleError("rules must be an object of house rules")
+    rules = yahtzee_rules(overrides)
+    turns = body.get("turns")
+    if not isinstance(turns, list):
+        raise RuleError("turns must be a list of turns")
+    entries = []
+    for number, turn in enumerate(turns, start=1):
+        try:
+            entries.append(_yahtzee_turn(turn))
+        except RuleError as error:
+            raise TurnError.naming(error, number) from None
+    return jsonify(_scorecard_json(replay_game(variant, entries, rules)))
+
+
+@bp.get("/farkle/score")
+def farkle_score() -> Response:
+    """Score the dice kept from one Farkle throw by their best split into combinations."""
+    unknown = sorted(set(request.args) - _FARKLE_PARAMS)
+    if unknown:
+        raise RuleError(f'"{unknown[0]}" is not a field of this request')
+    if "dice" not in request.args:
+        raise RuleError("dice is missing: send the kept dice, e.g. dice=1,1,1,5")
+    throw = score_throw(request.args["dice"])
+    return jsonify(
+        dice=list(throw.dice),
+        points=throw.points,
+        combinations=[
+            {"name": c.name, "dice": list(c.dice), "points": c.points} for c in throw.combinations
+        ],
+        hot_dice=throw.hot_dice,
     )

@@ -1,0 +1,516 @@
+# Yahtzee and Triple Yahtzee as RULES.md scores them: reading dice, what each of the 13
+# boxes scores, extra Yahtzees (the +100 bonus and the joker rule, forced or free), the
+# upper bonus, one card replayed from its turns, Triple's three columns scored ×1, ×2
+# and ×3, and the winner of a game once every box is filled.
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import RuleError
+
+BOXES = (
+    "ones",
+    "twos",
+    "threes",
+    "fours",
+    "fives",
+    "sixes",
+    "three_of_a_kind",
+    "four_of_a_kind",
+    "full_house",
+    "small_straight",
+    "large_straight",
+    "yahtzee",
+    "chance",
+)
+UPPER_BOXES = BOXES[:6]
+LOWER_BOXES = BOXES[6:]
+BOX_LABELS = {box: box.replace("_", " ").capitalize() for box in BOXES}
+
+DICE = 5
+FACES = range(1, 7)
+UPPER_BONUS = 35
+UPPER_BONUS_AT = 63
+FULL_HOUSE = 25
+SMALL_STRAIGHT = 30
+LARGE_STRAIGHT = 40
+YAHTZEE = 50
+YAHTZEE_BONUS = 100
+
+VARIANTS = ("classic", "triple")
+# Triple Yahtzee multiplies its first, second and third column by these.
+COLUMN_MULTIPLIERS = {"classic": (1,), "triple": (1, 2, 3)}
+JOKER_RULES = ("forced", "free")
+MIN_PLAYERS, MAX_PLAYERS = 1, 8
+
+_SMALL_RUNS = ({1, 2, 3, 4}, {2, 3, 4, 5}, {3, 4, 5, 6})
+_LARGE_RUNS = ({1, 2, 3, 4, 5}, {2, 3, 4, 5, 6})
+_SEPARATORS = re.compile(r"[\s,;+]+")
+
+
+class TurnError(RuleError):
+    """A broken rule in one turn of a dice game; the sentence names the turn when known."""
+
+    def __init__(self, reason: str, field: str | None = None, turn: int | None = None):
+        super().__init__(reason, field)
+        self.turn = turn
+        if turn is not None:
+            self.args = (f"turn {turn}: {reason}",)
+
+    @classmethod
+    def naming(cls, error: RuleError, turn: int) -> TurnError:
+        """The same error, naming the turn of the game it happened in."""
+        return cls(error.reason, error.field, turn)
+
+
+def words(box: str) -> str:
+    """A box as it reads in a sentence: ``three of a kind``."""
+    return box.replace("_", " ")
+
+
+# ------------------------------------------------------------------------------ dice
+
+
+def read_faces(dice: Any, fewest: int, most: int, what: str) -> tuple[int, ...]:
+    """Dice faces from text (``33356``, ``3 3 3 5 6``, ``3,3,3,5,6``) or a list of numbers.
+
+    Text with separators holds one die per item; text without holds one die per digit.
+    ``what`` is the sentence to say when the count is wrong.
+    """
+    if isinstance(dice, str):
+        text = dice.strip()
+        items: list[Any] = [i for i in _SEPARATORS.split(text) if i]
+        if len(items) == 1:
+            items = list(items[0])
+    elif isinstance(dice, list | tuple):
+        items = list(dice)
+    else:
+        raise RuleError(what, field="dice")
+    faces = []
+    for item in items:
+        if isinstance(item, str) and item.strip() in {str(face) for face in FACES}:
+            faces.append(int(item))
+        elif isinstance(item, int) and not isinstance(item, bool) and item in FACES:
+            faces.append(item)
+        else:
+            raise RuleError(f'"{item}" is not a die face; a die shows 1 to 6', field="dice")
+    if not fewest <= len(faces) <= most:
+        raise RuleError(what, field="dice")
+    return tuple(faces)
+
+
+def parse_dice(dice: Any) -> tuple[int, ...]:
+    """The five dice of a Yahtzee roll, from text or a list; a RuleError says what is wrong."""
+    return read_faces(dice, DICE, DICE, "dice must be five values from 1 to 6")
+
+
+def is_five_of_a_kind(dice: Sequence[int]) -> bool:
+    """Do all five dice show one face?"""
+    return len(dice) == DICE and len(set(dice)) == 1
+
+
+def box_score(dice: Sequence[int], box: str) -> int:
+    """What a box scores with these dice by the RULES.md table, no joker."""
+    counts = Counter(dice)
+    faces = set(dice)
+    if box in UPPER_BOXES:
+        face = UPPER_BOXES.index(box) + 1
+        return face * counts[face]
+    if box == "three_of_a_kind":
+        return sum(dice) if max(counts.values()) >= 3 else 0
+    if box == "four_of_a_kind":
+        return sum(dice) if max(counts.values()) >= 4 else 0
+    if box == "full_house":
+        return FULL_HOUSE if sorted(counts.values()) == [2, 3] else 0
+    if box == "small_straight":
+        return SMALL_STRAIGHT if any(run <= faces for run in _SMALL_RUNS) else 0
+    if box == "large_straight":
+        return LARGE_STRAIGHT if any(run <= faces for run in _LARGE_RUNS) else 0
+    if box == "yahtzee":
+        return YAHTZEE if is_five_of_a_kind(dice) else 0
+    if box == "chance":
+        return sum(dice)
+    raise _unknown_box(box)
+
+
+def joker_score(dice: Sequence[int], box: str) -> int:
+    """What a box scores when five of a kind plays as a joker: lower boxes at full value."""
+    full_value = {
+        "full_house": FULL_HOUSE,
+        "small_straight": SMALL_STRAIGHT,
+        "large_straight": LARGE_STRAIGHT,
+    }
+    return full_value.get(box, box_score(dice, box))
+
+
+def _unknown_box(box: Any) -> RuleError:
+    return RuleError(f'"{box}" is not a box; choose one of {", ".join(BOXES)}', field="box")
+
+
+def check_box(box: Any) -> str:
+    """A box name as API.md spells it, or a RuleError listing the boxes."""
+    if box not in BOXES:
+        raise _unknown_box(box)
+    return box
+
+
+# ----------------------------------------------------------------------------- knobs
+
+
+def _knob(default: Any, help_text: str, choices: tuple[str, ...] = ()) -> Any:
+    return field(default=default, metadata={"help": help_text, "choices": choices})
+
+
+@dataclass(frozen=True)
+class YahtzeeRules:
+    """The house rules of a Yahtzee game: how jokers play and how Triple counts bonuses."""
+
+    joker: str = _knob(
+        "forced",
+        "An extra Yahtzee must take its upper box if open, else any lower box (forced), "
+        "or may take any open box (free).",
+        JOKER_RULES,
+    )
+    bonus_multiplied: bool = _knob(
+        True, "Triple Yahtzee: a column's Yahtzee bonuses are multiplied with the column."
+    )
+
+
+KNOB_INFO = {
+    knob.name: (knob.metadata["help"], knob.metadata["choices"])
+    for knob in dataclasses.fields(YahtzeeRules)
+}
+DEFAULT_RULES = YahtzeeRules()
+
+
+def yahtzee_rules(overrides: Mapping[str, Any] | None = None) -> YahtzeeRules:
+    """The default rules with a game's overrides, each checked; a RuleError names the knob."""
+    if overrides is None:
+        return DEFAULT_RULES
+    checked: dict[str, Any] = {}
+    for name, value in overrides.items():
+        if name == "joker":
+            if value not in JOKER_RULES:
+                raise RuleError(f"joker must be one of {', '.join(JOKER_RULES)}", field=name)
+        elif name == "bonus_multiplied":
+            if not isinstance(value, bool):
+                raise RuleError("bonus_multiplied must be true or false", field=name)
+        else:
+            raise RuleError(f'"{name}" is not a house rule of Yahtzee', field=name)
+        checked[name] = value
+    return dataclasses.replace(DEFAULT_RULES, **checked)
+
+
+def check_variant(variant: Any) -> str:
+    """``classic`` or ``triple``, or a RuleError saying so."""
+    if variant not in VARIANTS:
+        raise RuleError(f'"{variant}" is not a Yahtzee game; choose classic or triple', "variant")
+    return variant
+
+
+# ---------------------------------------------------------------------- one card
+
+
+@dataclass(frozen=True)
+class Card:
+    """One Yahtzee column: the points each filled box holds and the Yahtzee bonuses won."""
+
+    scores: tuple[int | None, ...] = (None,) * len(BOXES)
+    yahtzee_bonus: int = 0
+
+    def held(self, box: str) -> int | None:
+        """The points a box holds, or None while it is open."""
+        return self.scores[BOXES.index(check_box(box))]
+
+    def is_open(self, box: str) -> bool:
+        """Is the box still to be filled?"""
+        return self.held(box) is None
+
+    @property
+    def open_boxes(self) -> tuple[str, ...]:
+        """The boxes still to be filled, in card order."""
+        return tuple(box for box, points in zip(BOXES, self.scores, strict=True) if points is None)
+
+    @property
+    def complete(self) -> bool:
+        """Is every box filled?"""
+        return None not in self.scores
+
+    @property
+    def upper_subtotal(self) -> int:
+        """Ones to sixes added up."""
+        return sum(points or 0 for points in self.scores[: len(UPPER_BOXES)])
+
+    @property
+    def upper_bonus(self) -> int:
+        """35 once the upper boxes reach 63."""
+        return UPPER_BONUS if self.upper_subtotal >= UPPER_BONUS_AT else 0
+
+    @property
+    def lower_subtotal(self) -> int:
+        """Three of a kind to chance added up (Yahtzee bonuses not included)."""
+        return sum(points or 0 for points in self.scores[len(UPPER_BOXES) :])
+
+    @property
+    def total(self) -> int:
+        """The column's total: every box, the upper bonus and the Yahtzee bonuses."""
+        return self.upper_subtotal + self.upper_bonus + self.lower_subtotal + self.yahtzee_bonus
+
+    def record(self, box: str, outcome: TurnOutcome) -> Card:
+        """The card after a turn scored ``outcome`` in ``box`` (score it with score_turn)."""
+        scores = list(self.scores)
+        scores[BOXES.index(check_box(box))] = outcome.points
+        return Card(tuple(scores), self.yahtzee_bonus + outcome.bonus)
+
+
+@dataclass(frozen=True)
+class TurnOutcome:
+    """What one turn scores: the points in its box, the Yahtzee bonus, and if a joker played."""
+
+    points: int
+    bonus: int = 0
+    joker: bool = False
+
+
+@dataclass(frozen=True)
+class BoxPreview:
+    """What one box would score with the dice on the table, or why it cannot take them."""
+
+    box: str
+    label: str
+    allowed: bool
+    points: int | None
+    bonus: int = 0
+    joker: bool = False
+    reason: str | None = None
+    held: int | None = None
+
+
+def _list_words(boxes: Sequence[str]) -> str:
+    names = [words(box) for box in boxes]
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+
+
+def _judge(card: Card, dice: tuple[int, ...], box: str, rules: YahtzeeRules) -> BoxPreview:
+    """The verdict on scoring these dice in one box of this card."""
+    label = BOX_LABELS[box]
+    held = card.held(box)
+    if held is not None:
+        reason = f"{words(box)} already holds {held}"
+        return BoxPreview(box, label, False, None, reason=reason, held=held)
+    if not is_five_of_a_kind(dice) or card.is_open("yahtzee"):
+        return BoxPreview(box, label, True, box_score(dice, box))
+
+    # An extra Yahtzee: it plays as a joker whether the Yahtzee box holds 50 or 0.
+    bonus = YAHTZEE_BONUS if card.held("yahtzee") == YAHTZEE else 0
+    reason = None
+    if rules.joker == "forced":
+        matching = UPPER_BOXES[dice[0] - 1]
+        open_lower = [b for b in LOWER_BOXES if card.is_open(b)]
+        if card.is_open(matching):
+            if box != matching:
+                reason = (
+                    f"the joker rule says this Yahtzee must go in {words(matching)}, which is open"
+                )
+        elif box in UPPER_BOXES and open_lower:
+            reason = (
+                "the joker rule says this Yahtzee must go in a lower box while one is open: "
+                f"{_list_words(open_lower)}"
+            )
+    if reason:
+        return BoxPreview(box, label, False, None, joker=True, reason=reason)
+    return BoxPreview(box, label, True, joker_score(dice, box), bonus, joker=True)
+
+
+def score_turn(card: Card, dice: Any, box: str, rules: YahtzeeRules = DEFAULT_RULES) -> TurnOutcome:
+    """Score dice in a box of a card; a RuleError says why the box cannot take them."""
+    faces = parse_dice(dice)
+    verdict = _judge(card, faces, check_box(box), rules)
+    if not verdict.allowed:
+        raise RuleError(verdict.reason or f"{words(box)} cannot take these dice", field="box")
+    return TurnOutcome(verdict.points or 0, verdict.bonus, verdict.joker)
+
+
+def open_boxes_preview(
+    card: Card, dice: Any, rules: YahtzeeRules = DEFAULT_RULES
+) -> tuple[BoxPreview, ...]:
+    """Every box in card order: what it would score with these dice, or why it may not."""
+    faces = parse_dice(dice)
+    return tuple(_judge(card, faces, box, rules) for box in BOXES)
+
+
+def upper_bonus_reach(card: Card) -> int:
+    """The most the upper boxes can still reach: filled ones plus five of each open face."""
+    open_most = sum(5 * (i + 1) for i, box in enumerate(UPPER_BOXES) if card.is_open(box))
+    return card.upper_subtotal + open_most
+
+
+def bonus_progress(card: Card) -> str:
+    """The upper bonus in a sentence: ``12 more for the 35 bonus``, won, or out of reach."""
+    subtotal = card.upper_subtotal
+    if subtotal >= UPPER_BONUS_AT:
+        return f"{UPPER_BONUS} bonus won ({subtotal} of {UPPER_BONUS_AT})"
+    if all(not card.is_open(box) for box in UPPER_BOXES):
+        return f"no {UPPER_BONUS} bonus: the upper boxes total {subtotal} of {UPPER_BONUS_AT}"
+    if upper_bonus_reach(card) < UPPER_BONUS_AT:
+        return (
+            f"no {UPPER_BONUS} bonus: the upper boxes can reach {upper_bonus_reach(card)} at most"
+        )
+    return f"{UPPER_BONUS_AT - subtotal} more for the {UPPER_BONUS} bonus"
+
+
+# ------------------------------------------------------------------ a whole sheet
+
+
+@dataclass(frozen=True)
+class YahtzeeTurn:
+    """What the table says about one turn: the five dice and the box; Triple adds the column."""
+
+    dice: Any
+    box: str
+    column: int | None = None
+
+
+@dataclass(frozen=True)
+class TurnResult:
+    """One turn of a sheet replayed: where it went and what it scored."""
+
+    number: int
+    column: int
+    box: str
+    dice: tuple[int, ...]
+    points: int
+    bonus: int
+    joker: bool
+
+
+@dataclass(frozen=True)
+class ColumnResult:
+    """One column of a sheet: its card, its multiplier and the total it counts for."""
+
+    number: int
+    card: Card
+    multiplier: int
+    bonus_multiplier: int
+
+    @property
+    def upper_bonus(self) -> int:
+        """The upper bonus as it counts in the grand total (multiplied with the column)."""
+        return self.card.upper_bonus * self.multiplier
+
+    @property
+    def yahtzee_bonus(self) -> int:
+        """The Yahtzee bonuses as they count in the grand total."""
+        return self.card.yahtzee_bonus * self.bonus_multiplier
+
+    @property
+    def total(self) -> int:
+        """The column's total as it counts: boxes and upper bonus ×multiplier, plus bonuses."""
+        card = self.card
+        return (card.total - card.yahtzee_bonus) * self.multiplier + self.yahtzee_bonus
+
+
+@dataclass(frozen=True)
+class Scorecard:
+    """A player's sheet replayed: every turn, each column, the totals, and if it is full."""
+
+    variant: str
+    turns: tuple[TurnResult, ...]
+    columns: tuple[ColumnResult, ...]
+
+    @property
+    def upper_bonus(self) -> int:
+        """Upper bonuses as they count in the total (×1, ×2, ×3 in Triple)."""
+        return sum(column.upper_bonus for column in self.columns)
+
+    @property
+    def yahtzee_bonus(self) -> int:
+        """Yahtzee bonuses as they count in the total."""
+        return sum(column.yahtzee_bonus for column in self.columns)
+
+    @property
+    def total(self) -> int:
+        """The grand total: every column as it counts."""
+        return sum(column.total for column in self.columns)
+
+    @property
+    def complete(self) -> bool:
+        """Is every box of every column filled?"""
+        return all(column.card.complete for column in self.columns)
+
+
+def _column_of(variant: str, column: Any) -> int:
+    """The 1-based column a turn goes in: always 1 in classic, named in triple."""
+    count = len(COLUMN_MULTIPLIERS[variant])
+    if variant == "classic":
+        if column not in (None, 1) or isinstance(column, bool):
+            raise RuleError("classic Yahtzee has one column; leave column out", field="column")
+        return 1
+    if column is None:
+        raise RuleError("which column? Triple Yahtzee needs column 1, 2 or 3", field="column")
+    if not isinstance(column, int) or isinstance(column, bool) or not 1 <= column <= count:
+        raise RuleError("column must be 1, 2 or 3", field="column")
+    return column
+
+
+def replay_game(
+    variant: str, turns: Iterable[YahtzeeTurn], rules: YahtzeeRules = DEFAULT_RULES
+) -> Scorecard:
+    """Replay one player's turns onto a fresh sheet in order; errors name the turn."""
+    check_variant(variant)
+    multipliers = COLUMN_MULTIPLIERS[variant]
+    cards = [Card() for _ in multipliers]
+    results: list[TurnResult] = []
+    for number, turn in enumerate(turns, start=1):
+        try:
+            column = _column_of(variant, turn.column)
+            dice = parse_dice(turn.dice)
+            box = check_box(turn.box)
+            outcome = score_turn(cards[column - 1], dice, box, rules)
+        except RuleError as error:
+            raise TurnError.naming(error, number) from None
+        cards[column - 1] = cards[column - 1].record(box, outcome)
+        results.append(
+            TurnResult(number, column, box, dice, outcome.points, outcome.bonus, outcome.joker)
+        )
+    columns = tuple(
+        ColumnResult(number, card, multiplier, multiplier if rules.bonus_multiplied else 1)
+        for number, (card, multiplier) in enumerate(zip(cards, multipliers, strict=True), 1)
+    )
+    return Scorecard(variant, tuple(results), columns)
+
+
+@dataclass(frozen=True)
+class YahtzeeStanding:
+    """Where a game of several players stands: totals, whose turn, and the winners at the end."""
+
+    totals: tuple[int, ...]
+    complete: bool
+    winners: tuple[int, ...]
+    next_player: int | None
+
+
+def game_result(player_cards: Sequence[Scorecard]) -> YahtzeeStanding:
+    """Totals of every player's sheet, whose turn it is, and the winners once all are full.
+
+    Players take turns in seat order, so the next is the first with the fewest turns.
+    Equal highest totals share the win.
+    """
+    if not MIN_PLAYERS <= len(player_cards) <= MAX_PLAYERS:
+        raise RuleError(
+            f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(player_cards)}",
+            field="players",
+        )
+    totals = tuple(sheet.total for sheet in player_cards)
+    if all(sheet.complete for sheet in player_cards):
+        best = max(totals)
+        winners = tuple(player for player, total in enumerate(totals) if total == best)
+        return YahtzeeStanding(totals, True, winners, None)
+    played = [len(sheet.turns) for sheet in player_cards]
+    return YahtzeeStanding(totals, False, (), played.index(min(played)))
