@@ -8,12 +8,11 @@ expected numbers follow RULES.md; each hand's arithmetic is spelled out next to 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 pytestmark = pytest.mark.e2e
 
@@ -25,6 +24,15 @@ Screenshot = Callable[[Page, str], Path]
 # ------------------------------------------------------------------ playing the site
 
 
+def open_page(page: Page, link: Locator) -> None:
+    """Tap a link or a plain form's button and wait until the next page has loaded.
+
+    Its scripts (htmx, app.js) run by then; a player is not faster than that.
+    """
+    link.click()
+    page.wait_for_load_state("load")
+
+
 def start_match(
     page: Page,
     players: Sequence[str],
@@ -33,17 +41,18 @@ def start_match(
 ) -> None:
     """From the home page: New match, the game, the names, Start the match."""
     page.goto("/")
-    page.get_by_role("button", name="New match").click()
+    open_page(page, page.get_by_role("button", name="New match"))
     expect(page.get_by_role("heading", name="New match")).to_be_visible()
     if game is not None:
-        page.get_by_label("Game").select_option(game)
-        # Choosing a game refits the form in place (htmx): one name field per player.
+        page.get_by_label("Game", exact=True).select_option(game)
+        # Choosing a game refits the form in place (htmx): wait for the refitted form.
+        expect(page.locator("input[type='hidden'][name='game']")).to_have_value(game)
         expect(page.locator("input[name^='player_names-']")).to_have_count(len(players))
     for number, team in enumerate(teams, start=1):
         page.get_by_label(f"Team {number}", exact=True).fill(team)
     for number, player in enumerate(players, start=1):
         page.get_by_label(re.compile(rf"^Player {number}\b")).fill(player)
-    page.get_by_role("button", name="Start the match").click()
+    open_page(page, page.get_by_role("button", name="Start the match"))
     expect(page.get_by_role("heading", name="Hand 1")).to_be_visible()
 
 
@@ -72,7 +81,7 @@ def fill_hand(
         page.get_by_label(f"{side} tricks", exact=True).fill(str(points))
 
 
-def preview(page: Page):
+def preview(page: Page) -> Locator:
     """The live preview under the form."""
     return page.locator("#preview")
 
@@ -86,20 +95,15 @@ def save_hand(page: Page, number: int) -> None:
 def expect_totals(page: Page, *totals: int) -> None:
     """The large totals at the top of the match page."""
     for side, total in enumerate(totals):
-        expect(page.locator(f"#total-{side}")).to_have_text(number_text(total))
+        expect(page.locator(f"#total-{side}")).to_have_text(str(total))
 
 
-def number_text(points: int) -> str:
-    """A number as the page prints it (Python's minus sign: '-')."""
-    return str(points)
-
-
-def ledger_cells(page: Page, number: int, row: str) -> list[str]:
-    """One row (Meld, Tricks, Points, Total) of a hand's card in the ledger."""
-    cells = page.locator(f"#hand-{number} table.row-sides tr").filter(
+def ledger_cells(page: Page, number: int, row: str) -> Locator:
+    """One row's cells (Meld, Tricks, Points, Total) in a hand's card in the ledger."""
+    line = page.locator(f"#hand-{number} table.row-sides tr").filter(
         has=page.locator("th", has_text=re.compile(rf"^{row}$"))
     )
-    return [text.strip() for text in cells.locator("td").all_inner_texts()]
+    return line.locator("td")
 
 
 def expect_ledger_row(
@@ -113,20 +117,17 @@ def expect_ledger_row(
     """A hand's card: its result badge, the points it scored, the running totals."""
     row = page.locator(f"#hand-{number}")
     expect(row.locator(".badge")).to_have_text(re.compile(rf"^\s*{result}\s*$", re.I))
-    assert ledger_cells(page, number, "Points") == [number_text(p) for p in points]
-    assert ledger_cells(page, number, "Total") == [number_text(t) for t in totals]
+    expect(ledger_cells(page, number, "Points")).to_have_text([str(p) for p in points])
+    expect(ledger_cells(page, number, "Total")).to_have_text([str(t) for t in totals])
     if tricks is not None:
-        assert ledger_cells(page, number, "Tricks") == [str(t) for t in tricks]
+        expect(ledger_cells(page, number, "Tricks")).to_have_text([str(t) for t in tricks])
 
 
 def expect_stayed_on_site(requested: list[str], live_server: str) -> None:
-    """No request left the site: no CDN, no web fonts, nothing but 127.0.0.1."""
+    """No request left the site: no CDN, no web fonts, nothing but the site on 127.0.0.1."""
     assert requested, "the pages made no requests at all"
-    elsewhere = [
-        url for url in requested if urlsplit(url).hostname != "127.0.0.1" and url.startswith("http")
-    ]
-    others = [url for url in requested if not url.startswith(("http:", "https:", "data:"))]
-    assert not elsewhere and not others, f"requests that left {live_server}: {elsewhere + others}"
+    elsewhere = [url for url in requested if not url.startswith((f"{live_server}/", "data:"))]
+    assert not elsewhere, f"requests that left {live_server}: {elsewhere}"
 
 
 # ------------------------------------------------------------------ partnership
@@ -182,12 +183,12 @@ def test_partnership_match_played_to_the_end(
         "Throw-in allowed: bid 330 − meld 60 = 270 is more than the 250 trick points there are"
     )
     throw_in = preview(page).get_by_role("button", name=re.compile("Throw in"))
-    expect(throw_in).to_have_text(re.compile(r"Throw in: Us scores −330, the others their meld"))
+    expect(throw_in).to_have_text(re.compile(r"^\s*Throw in: Us scores −330\b.* their meld\s*$"))
     throw_in.click()
     expect(page.locator("#hand-3")).to_be_visible()
     expect_totals(page, 70, -150)
     expect_ledger_row(page, 3, "thrown in", [-330, 80], [70, -150])
-    assert ledger_cells(page, 3, "Tricks") == ["–", "–"]
+    expect(ledger_cells(page, 3, "Tricks")).to_have_text(["–", "–"])
 
     # Hand 4: Ann bids 500 with 380 meld, Us take 170: 550, made; Them 40 + 80 = 120.
     fill_hand(page, "Ann", 500, "clubs", {"Us": 380, "Them": 40}, {"Us": 170})
@@ -217,17 +218,17 @@ def test_partnership_match_played_to_the_end(
     # not -350). Their totals rise by 710: 120, 480, 560, 680, 790, then 1550 on hand 6,
     # the hand where Us reach 1620. Both teams pass 1500 on hand 6; Them held the bid,
     # so Them win with fewer points.
-    page.get_by_role("link", name="Edit hand 2").click()
+    open_page(page, page.get_by_role("link", name="Edit hand 2"))
     expect(page.get_by_role("heading", name="Edit hand 2")).to_be_visible()
     expect(page.get_by_label("Bid", exact=True)).to_have_value("350")
     expect(page.get_by_label("Them meld", exact=True)).to_have_value("100")
     expect(page.get_by_label("Them tricks", exact=True)).to_have_value("200")
     page.get_by_label("Them meld", exact=True).fill("160")
     expect(preview(page)).to_contain_text("Them made 350 with 360; Us +90")
-    expect(preview(page)).to_contain_text("Totals after this hand: Us 400 · Them 130")
-    page.get_by_role("button", name="Save changes").click()
+    expect(preview(page)).to_contain_text("Totals after this hand: Us 400 · Them 480")
+    open_page(page, page.get_by_role("button", name="Save changes"))
     expect_totals(page, 1620, 1550)
-    expect_ledger_row(page, 2, "made", [90, 360], [400, 130])
+    expect_ledger_row(page, 2, "made", [90, 360], [400, 480])
     expect_ledger_row(page, 6, "made", [350, 760], [1620, 1550])
     banner = page.get_by_role("status")
     expect(banner.get_by_role("heading")).to_have_text("Them wins")
@@ -237,14 +238,14 @@ def test_partnership_match_played_to_the_end(
     expect(page.get_by_role("button", name="Save hand")).to_have_count(0)
     screenshot(page, "partnership-3-them-won-after-edit")
 
-    # The home page lists the finished match with its winner.
+    # The home page lists the finished match with its winner; it opens from there.
     page.goto("/")
-    expect(page.locator(".match-list").first).to_contain_text("Them won (1620–1550)")
-    page.go_back()
+    open_page(page, page.get_by_role("link", name="Them won (1620–1550)"))
+    expect(page.get_by_role("status")).to_contain_text("Them wins")
 
     # Rematch: a new match with the same names and rules; the next player deals first.
     finished_url = page.url
-    page.get_by_role("button", name=re.compile("Rematch")).click()
+    open_page(page, page.get_by_role("button", name=re.compile("Rematch")))
     expect(page.get_by_role("heading", name="Hand 1")).to_be_visible()
     assert page.url != finished_url
     expect_totals(page, 0, 0)
@@ -299,19 +300,30 @@ def test_three_handed_match(
     expect_totals(page, 480, -170, 80)
     expect_ledger_row(page, 2, "set", [160, -350, 80], [480, -170, 80])
 
-    # Hand 3: a bid of 290 is under the minimum: the error sits by the bid, nothing saved.
+    # Hand 3: a bid of 290 is under the minimum; the bid field itself refuses it.
     fill_hand(page, "Cat", 290, "diamonds", {"Ann": 20, "Bob": 40, "Cat": 200})
-    page.get_by_label("Ann tricks", exact=True).fill("30")
-    page.get_by_label("Cat tricks", exact=True).fill("120")
+    bid = page.get_by_label("Bid", exact=True)
+    assert bid.evaluate("(input) => input.validity.rangeUnderflow")
     page.get_by_role("button", name="Save hand").click()
-    expect(page.locator("#bid-error")).to_contain_text("under the minimum of 300")
-    expect(page.get_by_label("Bid", exact=True)).to_have_attribute("aria-invalid", "true")
+    expect(page.locator("#hand-3")).to_have_count(0)
+    # Trick points that add up to 260 are a rule error: it sits by the tricks, nothing saved.
+    bid.fill("300")
+    page.get_by_label("Ann tricks", exact=True).fill("30")
+    page.get_by_label("Bob tricks", exact=True).fill("100")
+    page.get_by_label("Cat tricks", exact=True).fill("130")
+    expect(preview(page)).to_contain_text("Trick points 30 + 100 + 130 = 260, but a hand has 250")
+    page.get_by_role("button", name="Save hand").click()
+    expect(page.locator("#tricks-error")).to_contain_text(
+        re.compile(r"trick points 30 \+ 100 \+ 130 = 260, but a hand has 250", re.I)
+    )
+    expect(page.locator("#tricks-group")).to_have_attribute("aria-invalid", "true")
     expect(page.locator("#hand-3")).to_have_count(0)
     expect_totals(page, 480, -170, 80)
-    # Corrected to 300; Bob's trick field stays blank and the server fills it:
+    # Corrected: Cat took 120, and Bob's field is left blank for the server to fill:
     # 250 - 30 - 120 = 100. Cat 200 + 120 = 320, made; Ann 20 + 30 = 50; Bob 40 + 100 = 140.
-    page.get_by_label("Bid", exact=True).fill("300")
-    expect(page.get_by_label("Bob tricks", exact=True)).to_have_value("")
+    expect(bid).to_have_value("300")
+    page.get_by_label("Bob tricks", exact=True).fill("")
+    page.get_by_label("Cat tricks", exact=True).fill("120")
     expect(preview(page)).to_contain_text("Cat made 300 with 320; Ann +50, Bob +140")
     save_hand(page, 3)
     expect_totals(page, 530, -30, 400)
@@ -335,10 +347,11 @@ def test_three_handed_match(
     # Hand 5: Bob bids 320 and throws in (any time before play in three-handed):
     # Bob -320, Ann and Cat their meld, 60 and 30.
     fill_hand(page, "Bob", 320, "diamonds", {"Ann": 60, "Bob": 100, "Cat": 30})
+    expect(preview(page)).to_contain_text("Bob needs 220 in tricks to make 320")
     expect(preview(page)).to_contain_text("Throw-in allowed: the bidder may throw in any time")
-    preview(page).get_by_role(
-        "button", name="Throw in: Bob scores −320, the others their meld"
-    ).click()
+    throw_in = preview(page).get_by_role("button", name=re.compile("Throw in"))
+    expect(throw_in).to_have_text(re.compile(r"^\s*Throw in: Bob scores −320\b.* their meld\s*$"))
+    throw_in.click()
     expect(page.locator("#hand-5")).to_be_visible()
     expect_totals(page, 890, -200, 590)
     expect_ledger_row(page, 5, "thrown in", [60, -320, 30], [890, -200, 590])
@@ -410,25 +423,34 @@ def test_double_deck_match(
 # ------------------------------------------------------------------ phone quality
 
 
-def expect_no_sideways_scroll(page: Page, width: int = SMALL_PHONE["width"]) -> None:
-    """Nothing wider than the screen."""
+def sideways_scroll(page: Page, width: int = SMALL_PHONE["width"]) -> list[str]:
+    """The page is wider than the screen (it scrolls sideways)."""
     scroll_width = page.evaluate("document.documentElement.scrollWidth")
-    assert scroll_width <= width, f"{page.url} scrolls sideways: {scroll_width}px > {width}px"
+    return [f"scrolls sideways: {scroll_width}px > {width}px"] if scroll_width > width else []
 
 
-def short_tap_targets(page: Page, selector: str) -> list[str]:
-    """Visible buttons, links and choice labels under `selector` shorter than 44px."""
+# What a thumb taps on each page: the navigation, buttons, links and the big radio labels
+# (on the home page, links inside sentences are left alone) …
+BUTTONS_AND_CHOICES = {
+    "home": "nav a, main [role='button'], main button",
+    "new match": "nav a, main :is(button, [role='button'], a, label.choice)",
+    "match": "nav a, main :is(button, [role='button'], a, label.choice)",
+}
+# … and the smaller controls: checkbox labels and the summaries of folded sections.
+SMALL_CONTROLS = "main :is(label:has(input[type='checkbox']), summary)"
+
+
+def short_tap_targets(page: Page, targets: str) -> list[str]:
+    """Visible tap targets (a selector) shorter than 44px."""
     short = []
-    targets = page.locator(selector).locator(
-        "button, [role='button'], a, label.choice, label:has(input[type='checkbox'])"
-    )
-    for target in targets.all():
+    for target in page.locator(targets).all():
         if not target.is_visible():
             continue
         box = target.bounding_box()
         assert box is not None
         if box["height"] < TAP_TARGET:
-            short.append(f"{target.inner_text().strip()!r} is {box['height']:.0f}px tall")
+            name = " ".join(target.inner_text().split())
+            short.append(f"{name!r} is {box['height']:.0f}px tall")
     return short
 
 
@@ -437,49 +459,60 @@ UNLABELLED_INPUTS = """
   .filter((input) => input.checkVisibility())
   .filter((input) => !Array.from(input.labels || []).some(
     (label) => label.checkVisibility() && label.textContent.trim() !== ""))
-  .map((input) => input.id || input.name)
+  .map((input) => `input ${input.id || input.name} has no visible label`)
 """
 
 
-def expect_every_input_labelled(page: Page) -> None:
-    """Every visible input has a visible label with words in it."""
-    assert page.evaluate(UNLABELLED_INPUTS) == [], f"inputs without a visible label on {page.url}"
+def small_phone_pages(page: Page, screenshot: Screenshot) -> Iterator[str]:
+    """Walk the home page, a new match and a match with a hand; yield each page's name."""
+    page.goto("/")
+    yield "home"
+
+    open_page(page, page.get_by_role("button", name="New match"))
+    expect(page.get_by_role("heading", name="New match")).to_be_visible()
+    page.locator("details.house-rules > summary").click()
+    expect(page.get_by_label("Min bid")).to_be_visible()
+    yield "new match"
+
+    page.get_by_label("Team 1", exact=True).fill("Us")
+    page.get_by_label("Team 2", exact=True).fill("Them")
+    open_page(page, page.get_by_role("button", name="Start the match"))
+    expect(page.get_by_role("heading", name="Hand 1")).to_be_visible()
+    fill_hand(page, "Player 1", 300, "hearts", {"Us": 120, "Them": 60}, {"Us": 190})
+    expect(preview(page)).to_contain_text("Us made 300 with 310")
+    save_hand(page, 1)
+    # A preview offering a throw-in, so its button is measured too.
+    fill_hand(page, "Player 2", 330, "diamonds", {"Us": 60, "Them": 60})
+    expect(preview(page)).to_contain_text("bid 330 − meld 60 = 270")
+    expect(preview(page).get_by_role("button", name=re.compile("Throw in"))).to_be_visible()
+    screenshot(page, "phone-360-match")
+    yield "match"
 
 
 def test_pages_fit_a_small_phone(
     new_page: Callable[..., Page], requested: list[str], live_server: str, screenshot: Screenshot
 ) -> None:
-    """At 360×640: no sideways scroll, 44px tap targets, a visible label on every input."""
+    """At 360×640: no sideways scroll, every input labelled, buttons and links 44px tall."""
     page = new_page(viewport=SMALL_PHONE)
-
-    page.goto("/")
-    expect_no_sideways_scroll(page)
-    assert short_tap_targets(page, "main") == []
-
-    page.get_by_role("button", name="New match").click()
-    expect(page.get_by_role("heading", name="New match")).to_be_visible()
-    page.locator("details.house-rules > summary").click()
-    expect(page.get_by_label("Min bid")).to_be_visible()
-    expect_no_sideways_scroll(page)
-    expect_every_input_labelled(page)
-    page.get_by_label("Team 1", exact=True).fill("Us")
-    page.get_by_label("Team 2", exact=True).fill("Them")
-    page.get_by_role("button", name="Start the match").click()
-    expect(page.get_by_role("heading", name="Hand 1")).to_be_visible()
-
-    fill_hand(page, "Player 1", 300, "hearts", {"Us": 120, "Them": 60}, {"Us": 190})
-    expect(preview(page)).to_contain_text("Us made 300 with 310")
-    save_hand(page, 1)
-    # A preview with the throw-in button, so it is measured too.
-    fill_hand(page, "Player 2", 330, "diamonds", {"Us": 60, "Them": 60})
-    expect(preview(page).get_by_role("button", name=re.compile("Throw in"))).to_be_visible()
-    expect_no_sideways_scroll(page)
-    expect_every_input_labelled(page)
-    assert short_tap_targets(page, "form.hand-form") == []
-    assert short_tap_targets(page, "#match") == []
-    screenshot(page, "phone-360-match")
-
+    problems = []
+    for name in small_phone_pages(page, screenshot):
+        found = sideways_scroll(page)
+        found += page.evaluate(UNLABELLED_INPUTS)
+        found += short_tap_targets(page, BUTTONS_AND_CHOICES[name])
+        problems += [f"{name}: {problem}" for problem in found]
+    assert not problems, "fails the phone quality bar:\n" + "\n".join(problems)
     expect_stayed_on_site(requested, live_server)
+
+
+def test_small_controls_are_44px_tall_on_a_small_phone(
+    new_page: Callable[..., Page], screenshot: Screenshot
+) -> None:
+    """At 360×640, checkboxes (with their labels) and folded sections are tapped too."""
+    page = new_page(viewport=SMALL_PHONE)
+    problems = []
+    for name in small_phone_pages(page, screenshot):
+        problems += [f"{name}: {problem}" for problem in short_tap_targets(page, SMALL_CONTROLS)]
+    assert not problems, "tap targets under 44px:\n" + "\n".join(problems)
 
 
 def test_match_page_works_without_javascript(
