@@ -35,6 +35,12 @@ def sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+@bp.app_template_filter("points")
+def points(value: int) -> str:
+    """A score as printed for people: a true minus sign, ``−350``."""
+    return f"\u2212{-value}" if value < 0 else str(value)
+
+
 @bp.get("/")
 def home():
     """Say what the site does, list this device's matches and link to what is ready."""

@@ -497,10 +497,10 @@ def test_the_players_are_labelled_with_their_team_in_a_partnership(phone):
 
     labels = [document.find("label", for_=f"player_names-{p}").text for p in range(4)]
     assert labels == [
-        "Player 1 (Team A)",
-        "Player 2 (Team B)",
-        "Player 3 (Team A)",
-        "Player 4 (Team B)",
+        "Player 1 (team 1)",
+        "Player 2 (team 2)",
+        "Player 3 (team 1)",
+        "Player 4 (team 2)",
     ]
 
 
@@ -1260,7 +1260,7 @@ def test_the_preview_offers_a_throw_in_only_when_allowed_and_spells_out_its_cost
 
     document = preview(phone, match_id, hand_fields(bidder=3, bid=330, meld=(100, 60)))
 
-    assert "Team B needs 270 in tricks to make 330." in document.text
+    assert "Team B needs 270 in tricks to make 330, more than the 250 there are." in document.text
     assert (
         f"Throw-in allowed: bid 330 {MINUS} meld 60 = 270 is more than the 250 trick points"
         " there are." in document.text

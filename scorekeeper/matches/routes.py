@@ -19,13 +19,13 @@ from ..rules.pinochle import (
     PRESETS,
     Ledger,
     Preset,
+    bid_outlook,
     changed_knobs,
     get_preset,
     knob_table,
     replay,
     throw_in_terms,
     throw_in_verdict,
-    tricks_needed,
     with_rules,
 )
 from .device import remember_match
@@ -132,7 +132,7 @@ def _fit_names(form: MatchForm, preset: Preset) -> None:
     for player, entry in enumerate(form.player_names):
         entry.label.text = f"Player {player + 1}"
         if preset.teams:
-            entry.label.text += f" ({preset.side_names[preset.side_of(player)]})"
+            entry.label.text += f" (team {preset.side_of(player) + 1})"
         entry.render_kw = {"placeholder": f"Player {player + 1}"}
     form.first_dealer.choices = [SelectChoice(p, f"Player {p + 1}") for p in range(preset.players)]
 
@@ -146,6 +146,18 @@ def create() -> Response:
         preset = PRESETS["partnership"]
     form = MatchForm()
     _fit_names(form, preset)
+    if request.form.get("fitted_for") != preset.name:
+        # The game changed after the form was drawn: names stay, house rules start over.
+        response = render(
+            "matches/new.html",
+            "matches/_new_form.html",
+            form=form,
+            rules=house_rules_form(preset),
+            preset=preset,
+            refitted=True,
+        )
+        response.status_code = 422
+        return response
     rules_form = house_rules_form(preset, request.form)
     valid = form.validate() & rules_form.validate()
     overrides = house_rule_overrides(rules_form, preset)
@@ -293,9 +305,7 @@ def describe_preview(state: MatchState, entries: dict[str, Any], index: int) -> 
         bidder = preset.side_of(dealer)
     if preset.bidding and bidder is not None and bid is not None:
         meld = hand.meld[bidder]
-        facts["lines"].append(
-            f"{names[bidder]} needs {tricks_needed(preset, bid, meld)} in tricks to make {bid}"
-        )
+        facts["lines"].append(bid_outlook(preset, bid, meld, names[bidder]))
         facts["throw_in"] = throw_in_verdict(preset, bid, meld)
         facts["throw_in_terms"] = throw_in_terms(preset, bid, bidder, names)
     if entries["tricks"] is None and not (entries["thrown_in"] or entries["redeal"]):

@@ -711,6 +711,20 @@ def throw_in_terms(preset: Preset, bid: int, bidder: int, names: Sequence[str]) 
     return f"{names[bidder]} scores {_signed(-bid * preset.set_penalty)}; the others score {others}"
 
 
+def bid_outlook(preset: Preset, bid: int, bidder_meld: int, name: str) -> str:
+    """What the bidding side needs from the tricks, in words, before the hand is played."""
+    needed = tricks_needed(preset, bid, bidder_meld)
+    if needed == 0:
+        saving = ", if it takes a trick" if preset.save_rule == "both" else ""
+        return f"{name} makes {bid} on meld alone{saving}"
+    if needed > preset.trick_total:
+        return (
+            f"{name} needs {needed} in tricks to make {bid}, more than the "
+            f"{preset.trick_total} there are"
+        )
+    return f"{name} needs {needed} in tricks to make {bid}"
+
+
 def tricks_needed(preset: Preset, bid: int, bidder_meld: int) -> int:
     """Trick points the bidding side needs to make its bid (0 when meld alone makes it)."""
     return max(bid - counted_meld(preset, bidder_meld), 0)

@@ -46,7 +46,7 @@ def start_match(
     if game is not None:
         page.get_by_label("Game", exact=True).select_option(game)
         # Choosing a game refits the form in place (htmx): wait for the refitted form.
-        expect(page.locator("input[type='hidden'][name='game']")).to_have_value(game)
+        expect(page.locator("input[type='hidden'][name='fitted_for']")).to_have_value(game)
         expect(page.locator("input[name^='player_names-']")).to_have_count(len(players))
     for number, team in enumerate(teams, start=1):
         page.get_by_label(f"Team {number}", exact=True).fill(team)
@@ -92,10 +92,15 @@ def save_hand(page: Page, number: int) -> None:
     expect(page.locator(f"#hand-{number}")).to_be_visible()
 
 
+def shown(points: int) -> str:
+    """A score as the page prints it: with a true minus sign, as on paper."""
+    return str(points).replace("-", "\u2212")
+
+
 def expect_totals(page: Page, *totals: int) -> None:
     """The large totals at the top of the match page."""
     for side, total in enumerate(totals):
-        expect(page.locator(f"#total-{side}")).to_have_text(str(total))
+        expect(page.locator(f"#total-{side}")).to_have_text(shown(total))
 
 
 def ledger_cells(page: Page, number: int, row: str) -> Locator:
@@ -117,8 +122,8 @@ def expect_ledger_row(
     """A hand's card: its result badge, the points it scored, the running totals."""
     row = page.locator(f"#hand-{number}")
     expect(row.locator(".badge")).to_have_text(re.compile(rf"^\s*{result}\s*$", re.I))
-    expect(ledger_cells(page, number, "Points")).to_have_text([str(p) for p in points])
-    expect(ledger_cells(page, number, "Total")).to_have_text([str(t) for t in totals])
+    expect(ledger_cells(page, number, "Points")).to_have_text([shown(p) for p in points])
+    expect(ledger_cells(page, number, "Total")).to_have_text([shown(t) for t in totals])
     if tricks is not None:
         expect(ledger_cells(page, number, "Tricks")).to_have_text([str(t) for t in tricks])
 
@@ -339,7 +344,7 @@ def test_three_handed_match(
         {"Ann": 300, "Bob": 20, "Cat": 40},
         {"Ann": 0, "Bob": 130, "Cat": 120},
     )
-    expect(preview(page)).to_contain_text("Ann needs 0 in tricks to make 300")
+    expect(preview(page)).to_contain_text("Ann makes 300 on meld alone.")
     expect(preview(page)).to_contain_text("Ann made 300 with 300; Bob +150, Cat +160")
     save_hand(page, 4)
     expect_totals(page, 830, 120, 560)

@@ -10,6 +10,7 @@ from scorekeeper.rules.pinochle import (
     KNOBS,
     PRESETS,
     HandInput,
+    bid_outlook,
     changed_knobs,
     get_preset,
     knob_table,
@@ -850,3 +851,15 @@ def test_two_handed_dealer_scores_nothing_extra_without_a_turned_up_nine():
 def test_a_turned_up_nine_needs_the_dealer():
     sentence = _refused("two-handed", meld=(100, 40), tricks=(130, 120), turned_nine=True)
     assert sentence == "a turned-up nine needs the dealer"
+
+
+@pytest.mark.parametrize(
+    ("bid", "meld", "sentence"),
+    [
+        (300, 140, "Team A needs 160 in tricks to make 300"),
+        (330, 60, "Team A needs 270 in tricks to make 330, more than the 250 there are"),
+        (250, 300, "Team A makes 250 on meld alone, if it takes a trick"),
+    ],
+)
+def test_the_bid_outlook_says_what_the_bidder_needs_from_the_tricks(bid, meld, sentence):
+    assert bid_outlook(get_preset("partnership"), bid, meld, "Team A") == sentence
