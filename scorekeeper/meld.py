@@ -65,10 +65,15 @@ def _url(preset: Preset, cards: list[Card], trump: str) -> str:
     )
 
 
-def tap_grid(preset: Preset, cards: list[Card], trump: str) -> list[tuple[str, list[GridCard]]]:
-    """The deck's distinct cards, one row per suit, each with its count and its links."""
+def tap_grid(
+    preset: Preset, cards: list[Card], trump: str, can_add: bool = True
+) -> list[tuple[str, list[GridCard]]]:
+    """The deck's distinct cards, one row per suit, each with its count and its links.
+
+    A hand that breaks the rules offers only the links that take cards out.
+    """
     counts = card_counts(cards)
-    full = len(cards) >= max(preset.hand_sizes)
+    full = not can_add or len(cards) >= max(preset.hand_sizes)
     rows = []
     for suit in range(4):
         row = []
@@ -132,7 +137,7 @@ def calculator() -> Response:
         trump=trump_name,
         shown_trump=shown_trump,
         hand_meld=hand_meld,
-        grid=tap_grid(preset, cards, trump_name),
+        grid=tap_grid(preset, cards, trump_name, can_add=not errors),
         hand_sizes=" or ".join(str(n) for n in preset.hand_sizes),
         full=len(cards) in preset.hand_sizes,
         rank_words=_RANK_WORDS,
