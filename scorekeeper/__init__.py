@@ -6,7 +6,7 @@ from pathlib import Path
 
 from flask import Flask
 
-from scorekeeper import api, main, matches, meld, models  # noqa: F401  (models: tables for init-db)
+from scorekeeper import api, dice, main, matches, meld, models  # noqa: F401  (models: tables for init-db)
 from scorekeeper.extensions import csrf, db
 
 
@@ -44,6 +44,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(matches.bp)
     app.register_blueprint(meld.bp)
     app.register_blueprint(matches.device_bp)
+    app.register_blueprint(dice.bp)
     return app
 
 

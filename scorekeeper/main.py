@@ -6,7 +6,7 @@ import click
 from flask import Blueprint, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
-from scorekeeper import matches
+from scorekeeper import dice, matches
 from scorekeeper.extensions import db
 from scorekeeper.rules import pinochle
 
@@ -43,8 +43,10 @@ def points(value: int) -> str:
 
 @bp.get("/")
 def home():
-    """Say what the site does, list this device's matches and link to what is ready."""
-    return render_template("main/home.html", states=matches.device_matches())
+    """Say what the site does, list this device's matches and games, link to what is ready."""
+    return render_template(
+        "main/home.html", states=matches.device_matches(), dice_games=dice.device_dice_games()
+    )
 
 
 @bp.get("/rules")

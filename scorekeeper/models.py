@@ -93,3 +93,46 @@ class DeviceMatch(db.Model):
     device: Mapped[str] = mapped_column(String(64), primary_key=True)
     match_id: Mapped[int] = mapped_column(ForeignKey("match.id"), primary_key=True)
     opened_at: Mapped[datetime] = mapped_column(default=_now)
+
+
+class DiceGame(db.Model):
+    """A dice game: which game (yahtzee, triple or farkle), the players in order, house rules."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    kind: Mapped[str] = mapped_column(String(10))
+    player_names: Mapped[list[str]] = mapped_column(JSON)
+    # Only the knobs changed from the core's defaults, by the core's names.
+    house_rules: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    created_at: Mapped[datetime] = mapped_column(default=_now)
+
+    turns: Mapped[list[DiceTurn]] = relationship(
+        back_populates="game", order_by="DiceTurn.position", cascade="all, delete-orphan"
+    )
+
+
+class DiceTurn(db.Model):
+    """One turn as the table called it: Yahtzee dice and box, or Farkle's kept dice or total."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("dice_game.id"), index=True)
+    position: Mapped[int]
+    player: Mapped[int]
+    # Yahtzee and Triple: the five dice as digits ("33356"), the box, Triple's column (1-3).
+    dice: Mapped[str | None] = mapped_column(String(10))
+    box: Mapped[str | None] = mapped_column(String(20))
+    column: Mapped[int | None]
+    # Farkle: the kept dice of each throw ("1115"), or the turn's total, or a farkle.
+    throws: Mapped[list[str] | None] = mapped_column(JSON)
+    total: Mapped[int | None]
+    farkle: Mapped[bool] = mapped_column(default=False)
+    created_at: Mapped[datetime] = mapped_column(default=_now)
+
+    game: Mapped[DiceGame] = relationship(back_populates="turns")
+
+
+class DeviceDiceGame(db.Model):
+    """A dice game opened on a device, so that device's home page can list it."""
+
+    device: Mapped[str] = mapped_column(String(64), primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("dice_game.id"), primary_key=True)
+    opened_at: Mapped[datetime] = mapped_column(default=_now)

@@ -59,6 +59,43 @@ document.addEventListener("htmx:afterSwap", (event) => {
   });
 });
 
+// Dice: a tapped face goes into the dice field (⌫ takes the last one out, "Next throw"
+// starts Farkle's next line). The taps are hidden until this script shows them.
+function revealDieTaps(root) {
+  root.querySelectorAll(".die-taps[hidden]").forEach((element) => {
+    element.hidden = false;
+  });
+}
+document.addEventListener("DOMContentLoaded", () => revealDieTaps(document));
+document.addEventListener("htmx:load", (event) => revealDieTaps(event.detail.elt));
+
+document.addEventListener("click", (event) => {
+  const button = event.target.closest("[data-die], [data-die-undo], [data-next-throw]");
+  if (!button) return;
+  const input = document.getElementById(button.closest("[data-taps-for]").dataset.tapsFor);
+  let text = input.value;
+  if (button.dataset.die) {
+    // Typed with spaces ("3 3 5"), keep the spaces; typed as digits ("335"), keep those.
+    const line = text.slice(text.lastIndexOf("\n") + 1);
+    if (/\S\s+\S/.test(line) && !/\s$/.test(line)) text += " ";
+    text += button.dataset.die;
+  } else if (button.hasAttribute("data-next-throw")) {
+    if (text.trim() && !text.endsWith("\n")) text += "\n";
+  } else {
+    text = text.replace(/\S\s*$/, "");
+  }
+  input.value = text;
+  input.dispatchEvent(new Event("input", { bubbles: true }));
+});
+
+// Five Yahtzee dice entered: show at once what they would score.
+document.addEventListener("input", (event) => {
+  const form = event.target.closest("[data-dice-entry]");
+  if (!form) return;
+  const faces = event.target.value.replace(/[\s,;+]/g, "");
+  if (/^[1-6]{5}$/.test(faces)) form.requestSubmit();
+});
+
 // The meld calculator's typed hand: mark the box invalid while an error is showing.
 document.addEventListener("htmx:afterSettle", () => {
   const box = document.getElementById("hand");

@@ -35,12 +35,17 @@ def set_device_cookie(response: Response) -> Response:
     return response
 
 
-def remember_match(match_id: int) -> None:
-    """List the match on this device's home page (giving the device a cookie if needed)."""
+def this_device() -> str:
+    """This device's id, giving it one (and a cookie with the response) if it has none."""
     if not g.get("device"):
         g.device = secrets.token_urlsafe(24)
         g.new_device = True
-    known = db.session.get(DeviceMatch, (g.device, match_id))
-    if known is None:
-        db.session.add(DeviceMatch(device=g.device, match_id=match_id))
+    return g.device
+
+
+def remember_match(match_id: int) -> None:
+    """List the match on this device's home page (giving the device a cookie if needed)."""
+    device = this_device()
+    if db.session.get(DeviceMatch, (device, match_id)) is None:
+        db.session.add(DeviceMatch(device=device, match_id=match_id))
         db.session.commit()

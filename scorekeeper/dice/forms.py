@@ -1,0 +1,256 @@
+"""Forms of the dice score sheets: starting a game (names, house rules), a Yahtzee turn,
+correcting one, and a Farkle turn."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_wtf import FlaskForm
+from wtforms import (
+    BooleanField,
+    Form,
+    HiddenField,
+    IntegerField,
+    SelectChoice,
+    SelectField,
+    StringField,
+    TextAreaField,
+)
+from wtforms.validators import Length, NumberRange, Optional
+
+from ..matches.forms import SeatList
+from ..rules import farkle, yahtzee
+
+NAME_LENGTH = 40
+KINDS = {"yahtzee": "Yahtzee", "triple": "Triple Yahtzee", "farkle": "Farkle"}
+# The most players any dice game has; the new-game form shows this many name fields.
+MAX_PLAYERS = max(yahtzee.MAX_PLAYERS, farkle.MAX_PLAYERS)
+# What each game's house rules are called on the form (the core names them for code).
+KNOB_LABELS = {
+    "joker": "Joker rule",
+    "bonus_multiplied": "Multiply a column's Yahtzee bonuses with it",
+    "opening_score": "Opening score",
+    "three_farkles_penalty": "Three farkles in a row",
+    "target": "Game to",
+}
+
+
+def _strip(value: str | None) -> str | None:
+    return value.strip() if isinstance(value, str) else value
+
+
+class Within(NumberRange):
+    """A number range that leaves text that is no number to the field's own message."""
+
+    def __call__(self, form, field) -> None:
+        if field.data is not None:
+            super().__call__(form, field)
+
+
+def fewest_players(kind: str) -> int:
+    """How many players a game of this kind needs at least (the core says)."""
+    return farkle.MIN_PLAYERS if kind == "farkle" else yahtzee.MIN_PLAYERS
+
+
+def most_players(kind: str) -> int:
+    """How many players a game of this kind takes at most (the core says)."""
+    return farkle.MAX_PLAYERS if kind == "farkle" else yahtzee.MAX_PLAYERS
+
+
+class NewGameForm(FlaskForm):
+    """Start a dice game: which game, and the names in playing order."""
+
+    kind = SelectField("Game", choices=[SelectChoice(kind, label) for kind, label in KINDS.items()])
+    player_names = SeatList(
+        StringField("Player", validators=[Length(max=NAME_LENGTH)], filters=[_strip]),
+        min_entries=MAX_PLAYERS,
+    )
+
+    def fit(self, kind: str) -> None:
+        """Label the name fields for this game: the first ones are needed, the rest optional."""
+        self.player_names.fit(most_players(kind))
+        needed = fewest_players(kind)
+        for seat, entry in enumerate(self.player_names):
+            entry.label.text = f"Player {seat + 1}"
+            if seat >= needed:
+                entry.label.text += " (optional)"
+            entry.render_kw = {"autocomplete": "off", "autocapitalize": "words"}
+
+    def names(self, kind: str) -> list[str] | None:
+        """The players in order (blank optional fields skipped), or None with the errors set."""
+        needed = fewest_players(kind)
+        names: list[str] = []
+        ok = True
+        for seat, entry in enumerate(self.player_names):
+            name = entry.data or ""
+            if not name:
+                if seat < needed:
+                    game = KINDS[kind]
+                    count = "one player" if needed == 1 else f"{needed} players"
+                    entry.errors = [f"Enter a name: {game} needs at least {count}."]
+                    ok = False
+                continue
+            if name.casefold() in (known.casefold() for known in names):
+                entry.errors = [f"Two players are called {name}; give each a different name."]
+                ok = False
+            names.append(name)
+        return names if ok else None
+
+
+def _knobs(kind: str) -> list[tuple[str, Any, str, tuple[str, ...]]]:
+    """The house rules a game of this kind offers: (name, default, help, choices)."""
+    if kind == "farkle":
+        defaults = farkle.DEFAULT_RULES
+        return [
+            (name, getattr(defaults, name), help_text, ())
+            for name, help_text in farkle.KNOB_INFO.items()
+        ]
+    defaults = yahtzee.DEFAULT_RULES
+    return [
+        (name, getattr(defaults, name), help_text, choices)
+        for name, (help_text, choices) in yahtzee.KNOB_INFO.items()
+        # Only Triple has columns to multiply bonuses with.
+        if kind == "triple" or name != "bonus_multiplied"
+    ]
+
+
+def house_rules_form(kind: str, formdata=None) -> Form:
+    """One field per house rule of the game, its default filled in, its help beside it."""
+
+    class HouseRules(Form):
+        pass
+
+    for name, default, help_text, choices in _knobs(kind):
+        label = KNOB_LABELS.get(name, name.replace("_", " ").capitalize())
+        if choices:
+            field = SelectField(
+                label,
+                choices=[SelectChoice(choice) for choice in choices],
+                default=default,
+                description=help_text,
+            )
+        elif isinstance(default, bool):
+            field = BooleanField(label, default=default, description=help_text)
+        else:
+            # No numeric keypad: the penalty is negative, and phones' keypads lack a minus.
+            field = IntegerField(
+                label,
+                default=default,
+                description=help_text,
+                validators=[Within(min=-1_000_000, max=1_000_000)],
+            )
+        setattr(HouseRules, name, field)
+    return HouseRules(formdata, prefix="rule")
+
+
+def house_rule_overrides(form: Form, kind: str) -> dict[str, Any]:
+    """The house rules a player changed from the defaults, by the core's names."""
+    overrides = {}
+    for name, default, _help, _choices in _knobs(kind):
+        value = form[name].data
+        if value is not None and value != default:
+            overrides[name] = value
+    return overrides
+
+
+def knob_rows(kind: str, rules: Any) -> list[tuple[str, str, str, bool]]:
+    """A game's house rules as the page lists them: (label, value, help, changed)."""
+    rows = []
+    for name, default, help_text, _choices in _knobs(kind):
+        value = getattr(rules, name)
+        shown = ("yes" if value else "no") if isinstance(value, bool) else str(value)
+        rows.append((KNOB_LABELS.get(name, name), shown, help_text, value != default))
+    return rows
+
+
+def rules_of(kind: str, overrides: dict[str, Any]) -> Any:
+    """The game's rules from the core, with its house rules applied."""
+    if kind == "farkle":
+        return farkle.farkle_rules(overrides)
+    return yahtzee.yahtzee_rules(overrides)
+
+
+# --------------------------------------------------------------------------- Yahtzee
+
+
+class DiceForm(Form):
+    """The dice on the table (a GET form: nothing is written until a box is chosen)."""
+
+    dice = StringField(
+        "Dice",
+        validators=[Length(max=30)],
+        filters=[_strip],
+        description='Tap the faces, or type them: "33356" or "3 3 3 5 6".',
+        render_kw={"autocomplete": "off", "inputmode": "numeric", "placeholder": "33356"},
+    )
+
+
+class TurnForm(FlaskForm):
+    """A Yahtzee turn: the dice, and the box tapped (``full_house``, or ``2:full_house``)."""
+
+    dice = HiddenField()
+    slot = StringField(validators=[Length(max=30)])
+    confirm = HiddenField()
+
+    def box_and_column(self) -> tuple[str, int | None]:
+        """The tapped box and, in Triple, its column (the core checks both)."""
+        column, _, box = (self.slot.data or "").rpartition(":")
+        return box, int(column) if column.isdigit() else None
+
+
+class EditTurnForm(FlaskForm):
+    """Correcting a past Yahtzee turn: its dice, its box and (Triple) its column."""
+
+    dice = StringField(
+        "Dice",
+        validators=[Length(max=30)],
+        filters=[_strip],
+        render_kw={"autocomplete": "off", "inputmode": "numeric"},
+    )
+    box = SelectField(
+        "Box",
+        choices=[SelectChoice(box, yahtzee.BOX_LABELS[box]) for box in yahtzee.BOXES],
+        validate_choice=False,
+    )
+    turn_error: str | None = None  # a rule broken by a later turn, shown above the fields
+
+    column = SelectField(
+        "Column",
+        choices=[
+            SelectChoice(str(number), f"Column {number} (×{multiplier})")
+            for number, multiplier in enumerate(yahtzee.COLUMN_MULTIPLIERS["triple"], 1)
+        ],
+        validate_choice=False,
+    )
+
+    def chosen_column(self) -> int | None:
+        """The column as a number (None when it is not one; the core then says so)."""
+        value = self.column.data or ""
+        return int(value) if value.isdigit() else None
+
+
+# ---------------------------------------------------------------------------- Farkle
+
+
+class FarkleTurnForm(FlaskForm):
+    """A Farkle turn: the kept dice of each throw (a line each), or its total, or a farkle."""
+
+    throws = TextAreaField(
+        "Kept dice, one throw per line",
+        validators=[Length(max=200)],
+        description='For example "1 5", then "2 2 2" on the next line. Or give the total below.',
+        render_kw={"rows": 3, "autocomplete": "off", "spellcheck": "false"},
+    )
+    total = IntegerField(
+        "Or the turn's total",
+        validators=[Optional(), Within(min=-100_000, max=100_000)],
+        render_kw={"inputmode": "numeric"},
+    )
+    turn_error: str | None = None  # a rule about the turn as a whole, shown at the top
+
+    # Set by the button tapped: "bank" (the main button) or "farkle".
+    action = StringField(default="bank")
+
+    def kept_dice(self) -> list[str]:
+        """The throws as typed, one a line, blank lines left out."""
+        return [line.strip() for line in (self.throws.data or "").splitlines() if line.strip()]
