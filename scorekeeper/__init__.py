@@ -1,4 +1,4 @@
-"""Scorekeeper: keeps score for pinochle (and later dice games) at the kitchen table."""
+"""Scorekeeper: keeps score for pinochle and dice games at the kitchen table."""
 
 import os
 import secrets
@@ -8,6 +8,7 @@ from flask import Flask
 
 from scorekeeper import api, dice, main, matches, meld, models  # noqa: F401  (models: tables for init-db)
 from scorekeeper.extensions import csrf, db
+from scorekeeper.security import init_security
 
 
 def create_app(test_config: dict | None = None) -> Flask:
@@ -37,6 +38,7 @@ def create_app(test_config: dict | None = None) -> Flask:
 
     db.init_app(app)
     csrf.init_app(app)
+    init_security(app)
     # The JSON API stores nothing, so there is no write for a forged request to make.
     csrf.exempt(api.bp)
     app.register_blueprint(main.bp)

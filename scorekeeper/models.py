@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import secrets
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, String
+from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
@@ -13,6 +14,11 @@ from .extensions import db
 
 def _now() -> datetime:
     return datetime.now(UTC).replace(tzinfo=None)
+
+
+def new_token() -> str:
+    """An unguessable link token: 144 random bits, URL-safe."""
+    return secrets.token_urlsafe(18)
 
 
 class Match(db.Model):
@@ -25,6 +31,13 @@ class Match(db.Model):
     player_names: Mapped[list[str]] = mapped_column(JSON)
     first_dealer: Mapped[int] = mapped_column(default=0)
     created_at: Mapped[datetime] = mapped_column(default=_now)
+    # The links: the edit token lets a phone write, the view token only read. Match URLs
+    # carry these, never the sequential id.
+    edit_token: Mapped[str] = mapped_column(String(32), unique=True, default=new_token)
+    view_token: Mapped[str] = mapped_column(String(32), unique=True, default=new_token)
+    # Goes up with every change to the hands: phones poll it, and a write made from an
+    # older version is a conflict rather than a silent overwrite.
+    version: Mapped[int] = mapped_column(default=0)
 
     hands: Mapped[list[Hand]] = relationship(
         back_populates="match", order_by="Hand.position", cascade="all, delete-orphan"
@@ -52,8 +65,14 @@ class Hand(db.Model):
     # with cards takes its meld from them, so editing the cards recomputes the hand.
     cards: Mapped[list[str | None] | None] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(default=_now)
+    # Edits bump it, so two phones editing one hand cannot overwrite each other silently.
+    version: Mapped[int] = mapped_column(default=0)
+    # The form's one-time token: a double-tapped Save finds its hand already recorded.
+    client_token: Mapped[str | None] = mapped_column(String(40))
 
     match: Mapped[Match] = relationship(back_populates="hands")
+
+    __table_args__ = (UniqueConstraint("match_id", "client_token"),)
 
     ENTERED = (
         "bidder",

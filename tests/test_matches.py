@@ -246,8 +246,14 @@ def labelled_controls(form: Element) -> list[tuple[Element, str]]:
 # ------------------------------------------------------------------ playing through the site
 
 
-def match_url(match_id: int, rest: str = "") -> str:
+def match_url(match_id: str, rest: str = "") -> str:
+    """A match's address: ``match_id`` is the edit link's token, never the row's number."""
     return f"/matches/{match_id}{rest}"
+
+
+def row_id(token: str) -> int:
+    """The database row of the match an edit token opens (inside an app context)."""
+    return db.session.scalar(db.select(Match.id).where(Match.edit_token == token))
 
 
 def start_match(phone, game="partnership", changes=None, headers=None):
@@ -256,11 +262,11 @@ def start_match(phone, game="partnership", changes=None, headers=None):
     return phone.post("/matches/new", data=filled(form, changes or {}), headers=headers or {})
 
 
-def new_match(phone, game="partnership", changes=None) -> int:
-    """Start a match and return its id."""
+def new_match(phone, game="partnership", changes=None) -> str:
+    """Start a match and return its edit token."""
     response = start_match(phone, game, changes)
     assert response.status_code == 303, response.get_data(as_text=True)
-    return int(response.headers["Location"].rsplit("/", 1)[1])
+    return response.headers["Location"].rsplit("/", 1)[1]
 
 
 def hand_fields(
@@ -366,7 +372,7 @@ def hand_form(document: Element, match_id: int) -> Element | None:
 def hand_count(site, match_id: int) -> int:
     with site.app_context():
         return db.session.scalar(
-            db.select(func.count()).select_from(Hand).where(Hand.match_id == match_id)
+            db.select(func.count()).select_from(Hand).where(Hand.match_id == row_id(match_id))
         )
 
 
@@ -378,14 +384,14 @@ def match_count(site) -> int:
 def stored_hands(site, match_id: int) -> list[dict]:
     with site.app_context():
         hands = db.session.scalars(
-            db.select(Hand).where(Hand.match_id == match_id).order_by(Hand.position)
+            db.select(Hand).where(Hand.match_id == row_id(match_id)).order_by(Hand.position)
         )
         return [hand.entries() for hand in hands]
 
 
 def stored_match(site, match_id: int) -> Match:
     with site.app_context():
-        match = db.session.get(Match, match_id)
+        match = db.session.get(Match, row_id(match_id))
         db.session.expunge(match)
         return match
 
@@ -394,7 +400,7 @@ def hand_ids(site, match_id: int) -> list[int]:
     with site.app_context():
         return list(
             db.session.scalars(
-                db.select(Hand.id).where(Hand.match_id == match_id).order_by(Hand.position)
+                db.select(Hand.id).where(Hand.match_id == row_id(match_id)).order_by(Hand.position)
             )
         )
 
@@ -512,7 +518,9 @@ def test_starting_a_match_redirects_to_it_with_or_without_htmx(site, phone, head
     response = start_match(phone, "partnership", headers=headers)
 
     assert response.status_code == 303
-    assert response.headers["Location"] == match_url(1)
+    with site.app_context():
+        token = db.session.scalar(db.select(Match.edit_token))
+    assert response.headers["Location"] == match_url(token)
     assert match_count(site) == 1
 
 
@@ -687,7 +695,7 @@ def test_a_house_rule_minimum_bid_above_the_stuck_bid_is_refused_or_still_lets_a
     if response.status_code == 422:
         assert {"rule-stuck_bid-error", "rule-min_bid-error"} & set(errors_on(parse(response)))
         return
-    match_id = int(response.headers["Location"].rsplit("/", 1)[1])
+    match_id = response.headers["Location"].rsplit("/", 1)[1]
     all_passed = hand_fields(all_passed=True, meld=(60, 100), tricks=(150, 100))
     response = post_hand(phone, match_id, all_passed)
     assert response.status_code == 303, errors_on(parse(response))
@@ -714,20 +722,22 @@ def test_starting_a_match_without_the_form_token_is_refused_and_saves_nothing(ap
 
 def test_with_the_token_the_same_forms_work_and_without_it_nothing_is_written(app, client):
     form = form_posting_to(parse(client.get("/matches/new")), "/matches/new")
-    assert client.post("/matches/new", data=browser_fields(form)).status_code == 303
-    document = match_page(client, 1)
+    created = client.post("/matches/new", data=browser_fields(form))
+    assert created.status_code == 303
+    match = created.headers["Location"].rsplit("/", 1)[1]
+    document = match_page(client, match)
     token = csrf_token(document)
     good = played(bidder=0, bid=300, meld=(140, 60), tricks=(170, 80))
 
-    assert post_hand(client, 1, good).status_code == 400
-    assert post_hand(client, 1, good, headers=HTMX).status_code == 400
-    assert hand_count(app, 1) == 0
-    assert post_hand(client, 1, {**good, "csrf_token": token}).status_code == 303
-    hand_id = hand_ids(app, 1)[0]
+    assert post_hand(client, match, good).status_code == 400
+    assert post_hand(client, match, good, headers=HTMX).status_code == 400
+    assert hand_count(app, match) == 0
+    assert post_hand(client, match, {**good, "csrf_token": token}).status_code == 303
+    hand_id = hand_ids(app, match)[0]
     for path in ("/undo", "/rematch", f"/hands/{hand_id}/delete", f"/hands/{hand_id}/edit"):
-        assert client.post(match_url(1, path), data=good).status_code == 400, path
-    assert client.post(match_url(1, "/preview"), data=good).status_code == 400
-    assert hand_count(app, 1) == 1
+        assert client.post(match_url(match, path), data=good).status_code == 400, path
+    assert client.post(match_url(match, "/preview"), data=good).status_code == 400
+    assert hand_count(app, match) == 1
     with app.app_context():
         assert db.session.scalar(db.select(func.count()).select_from(Match)) == 1
 
@@ -748,8 +758,8 @@ def test_the_match_page_is_a_page_and_under_htmx_the_match_fragment(phone, heade
 
 
 def test_a_match_that_does_not_exist_is_a_404(phone):
-    assert phone.get(match_url(99)).status_code == 404
-    assert phone.post(match_url(99, "/hands"), data={}).status_code == 404
+    assert phone.get(match_url("no-such-token")).status_code == 404
+    assert phone.post(match_url("no-such-token", "/hands"), data={}).status_code == 404
 
 
 # ============================================================================ entering hands
@@ -1442,7 +1452,7 @@ def test_a_rematch_keeps_the_names_and_rules_and_the_next_player_deals_first(sit
     response = phone.post(match_url(old, "/rematch"), headers=headers)
 
     assert response.status_code == 303
-    new = int(response.headers["Location"].rsplit("/", 1)[1])
+    new = response.headers["Location"].rsplit("/", 1)[1]
     assert new != old
     match = stored_match(site, new)
     assert (match.game, match.house_rules, match.side_names, match.player_names) == (
@@ -1463,10 +1473,10 @@ def test_a_rematch_of_three_handed_passes_the_first_deal_on(site, phone):
 
     response = phone.post(match_url(old, "/rematch"))
 
-    new = int(response.headers["Location"].rsplit("/", 1)[1])
+    new = response.headers["Location"].rsplit("/", 1)[1]
     assert stored_match(site, new).first_dealer == 2
     again = phone.post(match_url(new, "/rematch"))
-    assert stored_match(site, int(again.headers["Location"].rsplit("/", 1)[1])).first_dealer == 0
+    assert stored_match(site, again.headers["Location"].rsplit("/", 1)[1]).first_dealer == 0
 
 
 # =========================================================== editing, deleting and undoing
@@ -1779,7 +1789,7 @@ def test_undo_in_one_match_never_touches_the_hands_of_another(site, phone):
 # ================================================================ a fixed number of queries
 
 
-def build_match(site, hands: int) -> int:
+def build_match(site, hands: int) -> str:
     """A partnership match played straight into the database, never reaching its target."""
     with site.app_context():
         match = Match(
@@ -1805,7 +1815,7 @@ def build_match(site, hands: int) -> int:
             )
         db.session.add(Change(match_id=match.id, kind="add", hand_id=None, position=hands))
         db.session.commit()
-        return match.id
+        return match.edit_token
 
 
 def queries_to_show(site, phone, match_id, headers) -> int:
@@ -1865,7 +1875,7 @@ def test_the_home_page_lists_this_phones_matches_in_progress_first_then_finished
     assert finished_item.find("a").text == "Team A won (1550–1610)"
     with site.app_context():
         last_hand = db.session.scalars(
-            db.select(Hand).where(Hand.match_id == finished).order_by(Hand.position.desc())
+            db.select(Hand).where(Hand.match_id == row_id(finished)).order_by(Hand.position.desc())
         ).first()
         played_on = last_hand.created_at
     assert played_on.strftime("%-d %b %Y") in finished_item.find("small").text

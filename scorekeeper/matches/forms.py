@@ -17,6 +17,7 @@ from wtforms import (
 )
 from wtforms.utils import unset_value
 from wtforms.validators import Length, NumberRange, Optional, ValidationError
+from wtforms.widgets import HiddenInput
 
 from ..rules.cards import SUIT_SYMBOLS, SUITS, parse_cards
 from ..rules.errors import RuleError
@@ -170,6 +171,12 @@ class HandForm(FlaskForm):
         ),
         min_entries=MAX_SEATS,
     )
+    # What the phone saw when it drew the form: the match's version (a hand saved by another
+    # phone meanwhile is a conflict), the hand's version (for edits), and a one-time token
+    # (a double-tapped Save records one hand).
+    version = IntegerField(widget=HiddenInput(), validators=[Optional()])
+    hand_version = IntegerField(widget=HiddenInput(), validators=[Optional()])
+    client_token = StringField(widget=HiddenInput(), validators=[Optional(), Length(max=40)])
     action = SelectField(
         choices=[SelectChoice(action) for action in ("save", "throw_in", "redeal", "forfeit")],
         default="save",

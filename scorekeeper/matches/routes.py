@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import io
+import secrets
 from dataclasses import dataclass
 from typing import Any
 
+import segno
 from flask import Blueprint, abort, g, redirect, request, url_for
 from flask_wtf import FlaskForm
-from sqlalchemy.orm import selectinload
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import load_only, selectinload
 from werkzeug.wrappers import Response
 from wtforms import SelectChoice
 
@@ -72,9 +76,21 @@ def replay_entries(match: Match, preset: Preset, entries: list[dict[str, Any]]) 
     return replay(preset, inputs, match.side_names, match.first_dealer)
 
 
-def load_state(match_id: int) -> MatchState:
-    """Load a match with its hands in two queries and replay it."""
-    match = db.get_or_404(Match, match_id, options=[selectinload(Match.hands)])
+def find_match(token: str, view: bool = False) -> Match:
+    """The match a link's token opens (the view token when ``view``); 404 for any other."""
+    column = Match.view_token if view else Match.edit_token
+    match = db.session.execute(
+        db.select(Match).where(column == token).options(selectinload(Match.hands))
+    ).scalar_one_or_none()
+    if match is None:
+        # The same answer whether or not some match exists: a token is all or nothing.
+        abort(404)
+    return match
+
+
+def load_state(token: str, view: bool = False) -> MatchState:
+    """Load a match by its link in two queries and replay it."""
+    match = find_match(token, view)
     preset = match_preset(match)
     hands = list(match.hands)
     ledger = replay_entries(match, preset, [hand.entries() for hand in hands])
@@ -85,14 +101,27 @@ def hand_form(state: MatchState) -> HandForm:
     """The hand-entry form fitted to this match (filled from the request on a POST)."""
     form = HandForm()
     form.setup(state.preset, state.players, state.sides)
+    if form.version.data is None:
+        form.version.data = state.match.version
+    if not form.client_token.data:
+        form.client_token.data = secrets.token_urlsafe(16)
     return form
 
 
-def _page(state: MatchState, form: HandForm | None, status: int = 200) -> Response:
-    last_change = db.session.execute(
-        db.select(Change.id).where(Change.match_id == state.match.id).limit(1)
+def _has_changes(match: Match) -> bool:
+    """Is there a change to the match's hands that Undo could take back?"""
+    found = db.session.execute(
+        db.select(Change.id).where(Change.match_id == match.id).limit(1)
     ).first()
-    remember_match(state.match.id)
+    return found is not None
+
+
+def _page(
+    state: MatchState, form: HandForm | None, status: int = 200, view: bool = False
+) -> Response:
+    can_undo = not view and _has_changes(state.match)
+    if not view:
+        remember_match(state.match.id)
     knobs = knob_table(state.preset)
     changed = changed_knobs(state.preset)
     response = render(
@@ -100,7 +129,8 @@ def _page(state: MatchState, form: HandForm | None, status: int = 200) -> Respon
         "matches/_match.html",
         state=state,
         form=form,
-        can_undo=last_change is not None,
+        view=view,
+        can_undo=can_undo,
         knobs=knobs,
         changed=[row for row in knobs if row[0] in changed],
         action_form=FlaskForm(),
@@ -195,14 +225,95 @@ def create() -> Response:
     db.session.add(match)
     db.session.commit()
     remember_match(match.id)
-    return redirect(url_for(".show", match_id=match.id), 303)
+    return redirect(url_for(".show", token=match.edit_token), 303)
 
 
-@bp.get("/<int:match_id>")
-def show(match_id: int) -> Response:
+@bp.get("/<token>")
+def show(token: str) -> Response:
     """The ledger: totals, whose deal, every hand, and the form for the next one."""
-    state = load_state(match_id)
+    state = load_state(token)
     return _page(state, None if state.over else hand_form(state))
+
+
+@bp.get("/watch/<token>")
+def watch(token: str) -> Response:
+    """The view-only page of a match: the same ledger, live, with nothing to change."""
+    return _page(load_state(token, view=True), None, view=True)
+
+
+@bp.route("/watch/<token>", methods=["POST", "PUT", "PATCH", "DELETE"])
+@bp.route("/watch/<token>/<path:rest>", methods=["POST", "PUT", "PATCH", "DELETE"])
+def watch_cannot_write(token: str, rest: str = "") -> Response:
+    """A view link never writes, whatever it is sent."""
+    abort(403, description="This is a view-only link: it can show the match but not change it.")
+
+
+def _live(match: Match, view: bool) -> Response:
+    """A phone's poll: an empty 204 while nothing changed, else the parts that changed."""
+    since = request.args.get("since", type=int)
+    if since == match.version:
+        return Response(status=204, headers={"Cache-Control": "no-store"})
+    state = load_state(match.view_token if view else match.edit_token, view)
+    response = render(
+        "matches/_live.html",
+        "matches/_live.html",
+        state=state,
+        view=view,
+        can_undo=not view and _has_changes(state.match),
+        was_over=request.args.get("over") == "1",
+        action_form=FlaskForm(),
+    )
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def _current_version(column, token: str) -> Match:
+    """Only the match's id, tokens and version: the one small query a poll costs."""
+    match = db.session.execute(
+        db.select(Match)
+        .where(column == token)
+        .options(load_only(Match.id, Match.version, Match.edit_token, Match.view_token))
+    ).scalar_one_or_none()
+    if match is None:
+        abort(404)
+    return match
+
+
+@bp.get("/<token>/live")
+def live(token: str) -> Response:
+    """Poll from a phone holding the edit link."""
+    return _live(_current_version(Match.edit_token, token), view=False)
+
+
+@bp.get("/watch/<token>/live")
+def watch_live(token: str) -> Response:
+    """Poll from a phone holding the view link."""
+    return _live(_current_version(Match.view_token, token), view=True)
+
+
+def _qr_svg(url: str) -> Response:
+    """A QR code of a link, as an SVG image a phone across the table can scan."""
+    svg = io.BytesIO()
+    segno.make(url, error="m").save(svg, kind="svg", scale=5, dark="#000", light="#fff")
+    return Response(svg.getvalue(), mimetype="image/svg+xml", headers={"Cache-Control": "private"})
+
+
+@bp.get("/<token>/qr/<kind>.svg")
+def qr(token: str, kind: str) -> Response:
+    """The QR code of this match's edit or view link."""
+    match = _current_version(Match.edit_token, token)
+    if kind == "edit":
+        return _qr_svg(url_for(".show", token=match.edit_token, _external=True))
+    if kind == "view":
+        return _qr_svg(url_for(".watch", token=match.view_token, _external=True))
+    abort(404)
+
+
+@bp.get("/watch/<token>/qr.svg")
+def watch_qr(token: str) -> Response:
+    """The QR code of the view link, shown on the view-only page."""
+    match = _current_version(Match.view_token, token)
+    return _qr_svg(url_for(".watch", token=match.view_token, _external=True))
 
 
 def _check(
@@ -229,6 +340,59 @@ def _entries(form: HandForm) -> dict[str, Any] | None:
     return entries
 
 
+def _claim_version(match: Match, expected: int | None) -> bool:
+    """Move the match to its next version if it is still at ``expected`` (compare and set).
+
+    Two phones writing at once both read version N; only the first UPDATE finds it.
+    """
+    if expected is None:
+        return False
+    result = db.session.execute(
+        db.update(Match)
+        .where(Match.id == match.id, Match.version == expected)
+        .values(version=Match.version + 1)
+        .execution_options(synchronize_session=False)
+    )
+    return result.rowcount == 1
+
+
+def _bump_version(match: Match) -> None:
+    db.session.execute(
+        db.update(Match)
+        .where(Match.id == match.id)
+        .values(version=Match.version + 1)
+        .execution_options(synchronize_session=False)
+    )
+
+
+def _already_recorded(match: Match, client_token: str | None) -> bool:
+    """Was a hand with this form's one-time token saved already (a double tap)?"""
+    if not client_token:
+        return False
+    found = db.session.execute(
+        db.select(Hand.id).where(Hand.match_id == match.id, Hand.client_token == client_token)
+    ).first()
+    return found is not None
+
+
+def _latest_change(state: MatchState) -> str:
+    """The last change to the match, in words, for a phone whose form is out of date."""
+    change = (
+        db.session.execute(
+            db.select(Change).where(Change.match_id == state.match.id).order_by(Change.id.desc())
+        )
+        .scalars()
+        .first()
+    )
+    if change is None:
+        return "the hands were changed"
+    for row, hand in zip(state.ledger.rows, state.hands, strict=True):
+        if hand.position == change.position:
+            verb = {"add": "saved", "edit": "changed"}.get(change.kind, "restored")
+            return f"hand {row.number} was {verb}: {row.outcome.sentence}"
+    return "a hand was deleted"
+
+
 def _record(match: Match, kind: str, hand: Hand | None, position: int, before=None) -> None:
     db.session.add(
         Change(
@@ -241,32 +405,68 @@ def _record(match: Match, kind: str, hand: Hand | None, position: int, before=No
     )
 
 
-@bp.post("/<int:match_id>/hands")
-def add_hand(match_id: int) -> Response:
-    """Record the next hand; a hand that breaks a rule stays on the form, unsaved."""
-    state = load_state(match_id)
+@bp.post("/<token>/hands")
+def add_hand(token: str) -> Response:
+    """Record the next hand; a hand that breaks a rule stays on the form, unsaved.
+
+    Saved once however often Save is tapped (the form's one-time token), and never on top
+    of a hand another phone saved meanwhile (the match's version).
+    """
+    state = load_state(token)
+    shown = url_for(".show", token=token)
+    form = hand_form(state)
+    client_token = (form.client_token.data or "")[:40] or None
+    if _already_recorded(state.match, client_token):
+        return redirect(shown, 303)
     if state.over:
         abort(409, description="This match is over; start a rematch to play on.")
-    form = hand_form(state)
     entries = _entries(form)
     number = len(state.hands) + 1
     if entries is None:
         return _page(state, form, 422)
     if _check(state, form, [h.entries() for h in state.hands] + [entries], number) is None:
         return _page(state, form, 422)
+    if not _claim_version(state.match, form.version.data):
+        db.session.rollback()
+        if _already_recorded(state.match, client_token):
+            return redirect(shown, 303)
+        return _conflict(token, form)
     position = (state.hands[-1].position + 1) if state.hands else 1
-    hand = Hand(match_id=match_id, position=position, **entries)
+    hand = Hand(match_id=state.match.id, position=position, client_token=client_token, **entries)
     db.session.add(hand)
-    db.session.flush()
-    _record(state.match, "add", hand, position)
-    db.session.commit()
-    return redirect(url_for(".show", match_id=match_id), 303)
+    try:
+        db.session.flush()
+        _record(state.match, "add", hand, position)
+        db.session.commit()
+    except IntegrityError:
+        # The same form saved this hand a moment ago: nothing more to record.
+        db.session.rollback()
+    return redirect(shown, 303)
 
 
-@bp.post("/<int:match_id>/preview")
-def preview(match_id: int) -> Response:
+def _conflict(token: str, form: HandForm) -> Response:
+    """Another phone changed the match after this form was drawn: show what, save nothing."""
+    db.session.expire_all()
+    state = load_state(token)
+    what = _latest_change(state)
+    form.setup(state.preset, state.players, state.sides)
+    form.version.data = state.match.version
+    form.add_rule_error(
+        RuleError(
+            f"while you were entering this hand, another phone changed the match ({what}). "
+            "Yours was not saved: check it against the ledger and save again",
+            "hand",
+        )
+    )
+    if state.over:
+        return _page(state, None, 409)
+    return _page(state, form, 409)
+
+
+@bp.post("/<token>/preview")
+def preview(token: str) -> Response:
     """What the hand being entered (or corrected) would score, in plain words (a fragment)."""
-    state = load_state(match_id)
+    state = load_state(token)
     index = len(state.hands)
     hand_id = request.args.get("hand", type=int)
     if hand_id is not None:
@@ -329,16 +529,20 @@ def _hand_or_404(state: MatchState, hand_id: int) -> tuple[int, Hand]:
     abort(404)
 
 
-@bp.route("/<int:match_id>/hands/<int:hand_id>/edit", methods=["GET", "POST"])
-def edit_hand(match_id: int, hand_id: int) -> Response:
-    """Correct a past hand; every total and the winner after it recompute."""
-    state = load_state(match_id)
+@bp.route("/<token>/hands/<int:hand_id>/edit", methods=["GET", "POST"])
+def edit_hand(token: str, hand_id: int) -> Response:
+    """Correct a past hand; every total and the winner after it recompute.
+
+    If another phone changed the same hand since this form was drawn, nothing is
+    overwritten: the player sees the hand as it now stands.
+    """
+    state = load_state(token)
     index, hand = _hand_or_404(state, hand_id)
-    if request.method == "GET":
-        form = hand_form(state)
-        form.fill_from(hand.entries())
-        return _edit_page(state, form, index, hand)
     form = hand_form(state)
+    if request.method == "GET":
+        form.fill_from(hand.entries())
+        form.hand_version.data = hand.version
+        return _edit_page(state, form, index, hand)
     entries = _entries(form)
     all_entries = [h.entries() for h in state.hands]
     if entries is not None:
@@ -346,11 +550,33 @@ def edit_hand(match_id: int, hand_id: int) -> Response:
     if entries is None or _check(state, form, all_entries, index + 1) is None:
         return _edit_page(state, form, index, hand, 422)
     before = hand.entries()
-    for name, value in entries.items():
-        setattr(hand, name, value)
+    # A form without the hand's version (not drawn by this site) checks against the latest.
+    seen = hand.version if form.hand_version.data is None else form.hand_version.data
+    updated = db.session.execute(
+        db.update(Hand)
+        .where(Hand.id == hand.id, Hand.version == seen)
+        .values(version=Hand.version + 1, **entries)
+        .execution_options(synchronize_session=False)
+    )
+    if updated.rowcount != 1:
+        db.session.rollback()
+        db.session.expire_all()
+        state = load_state(token)
+        index, hand = _hand_or_404(state, hand_id)
+        form.hand_version.data = hand.version
+        form.add_rule_error(
+            RuleError(
+                f"another phone changed hand {index + 1} while you were editing it; it now "
+                f"reads: {state.ledger.rows[index].outcome.sentence}. Your change was not "
+                "saved: save again to replace theirs",
+                "hand",
+            )
+        )
+        return _edit_page(state, form, index, hand, 409)
+    _bump_version(state.match)
     _record(state.match, "edit", hand, hand.position, before)
     db.session.commit()
-    return redirect(url_for(".show", match_id=match_id), 303)
+    return redirect(url_for(".show", token=token), 303)
 
 
 def _edit_page(state, form, index, hand, status=200) -> Response:
@@ -368,32 +594,43 @@ def _edit_page(state, form, index, hand, status=200) -> Response:
     return response
 
 
-@bp.post("/<int:match_id>/hands/<int:hand_id>/delete")
-def delete_hand(match_id: int, hand_id: int) -> Response:
+@bp.post("/<token>/hands/<int:hand_id>/delete")
+def delete_hand(token: str, hand_id: int) -> Response:
     """Delete a past hand, unless that would leave hands after the game was won."""
-    state = load_state(match_id)
-    index, hand = _hand_or_404(state, hand_id)
+    state = load_state(token)
     if not FlaskForm().validate():
         abort(400, description="The form expired; reload the page and try again.")
+    if all(hand.id != hand_id for hand in state.hands) and db.session.get(Hand, hand_id) is None:
+        # Deleted already (a double tap, or another phone): nothing left to do.
+        return redirect(url_for(".show", token=token), 303)
+    index, hand = _hand_or_404(state, hand_id)
     remaining = [h.entries() for i, h in enumerate(state.hands) if i != index]
     try:
         replay_entries(state.match, state.preset, remaining)
     except RuleError as error:
         abort(409, description=f"Hand {index + 1} cannot be deleted: without it, {error}.")
     _record(state.match, "delete", hand, hand.position, hand.entries())
+    _bump_version(state.match)
     db.session.delete(hand)
     db.session.commit()
-    return redirect(url_for(".show", match_id=match_id), 303)
+    return redirect(url_for(".show", token=token), 303)
 
 
-@bp.post("/<int:match_id>/undo")
-def undo(match_id: int) -> Response:
-    """Undo the last change to the match's hands: an added, edited or deleted hand."""
-    match = db.get_or_404(Match, match_id)
+@bp.post("/<token>/undo")
+def undo(token: str) -> Response:
+    """Undo the last change to the match's hands: an added, edited or deleted hand.
+
+    The form names the version it was drawn at, so a double-tapped Undo undoes once.
+    """
+    match = find_match(token)
     if not FlaskForm().validate():
         abort(400, description="The form expired; reload the page and try again.")
+    seen = request.form.get("version", type=int)
+    if not _claim_version(match, match.version if seen is None else seen):
+        db.session.rollback()
+        return redirect(url_for(".show", token=token), 303)
     change = db.session.execute(
-        db.select(Change).where(Change.match_id == match_id).order_by(Change.id.desc()).limit(1)
+        db.select(Change).where(Change.match_id == match.id).order_by(Change.id.desc()).limit(1)
     ).scalar_one_or_none()
     if change is not None:
         hand = db.session.get(Hand, change.hand_id) if change.hand_id else None
@@ -405,7 +642,11 @@ def undo(match_id: int) -> Response:
             for name, value in change.before.items():
                 setattr(hand, name, value)
         elif change.kind == "delete":
-            restored = Hand(match_id=match.id, position=change.position, **change.before)
+            restored = Hand(
+                match_id=match.id,
+                position=change.position,
+                **{name: change.before[name] for name in Hand.ENTERED if name in change.before},
+            )
             db.session.add(restored)
             db.session.flush()
             # Older changes to the deleted hand now refer to its restored copy.
@@ -415,14 +656,14 @@ def undo(match_id: int) -> Response:
                 .values(hand_id=restored.id)
             )
         db.session.delete(change)
-        db.session.commit()
-    return redirect(url_for(".show", match_id=match_id), 303)
+    db.session.commit()
+    return redirect(url_for(".show", token=token), 303)
 
 
-@bp.post("/<int:match_id>/rematch")
-def rematch(match_id: int) -> Response:
+@bp.post("/<token>/rematch")
+def rematch(token: str) -> Response:
     """A new match with the same game, house rules and names; the next player deals first."""
-    old = db.get_or_404(Match, match_id)
+    old = find_match(token)
     if not FlaskForm().validate():
         abort(400, description="The form expired; reload the page and try again.")
     preset = match_preset(old)
@@ -436,7 +677,7 @@ def rematch(match_id: int) -> Response:
     db.session.add(match)
     db.session.commit()
     remember_match(match.id)
-    return redirect(url_for(".show", match_id=match.id), 303)
+    return redirect(url_for(".show", token=match.edit_token), 303)
 
 
 def device_matches() -> list[MatchState]:

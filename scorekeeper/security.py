@@ -1,0 +1,66 @@
+"""What every response carries for safety, and the limit on how fast one client may write."""
+
+from __future__ import annotations
+
+from flask import Flask, current_app, request
+from flask_limiter import Limiter
+from flask_limiter.util import get_remote_address
+from werkzeug.wrappers import Response
+
+# Scripts and styles come only from this site's static files; nothing may frame the site.
+# htmx's own indicator <style> is switched off in base.html's htmx-config, so no inline
+# style is needed either.
+CONTENT_SECURITY_POLICY = "; ".join(
+    [
+        "default-src 'self'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "img-src 'self'",
+        "connect-src 'self'",
+        "form-action 'self'",
+        "base-uri 'none'",
+        "object-src 'none'",
+        "frame-ancestors 'none'",
+    ]
+)
+
+SECURITY_HEADERS = {
+    "Content-Security-Policy": CONTENT_SECURITY_POLICY,
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    # Match links hold their tokens in the path: never send them to another site.
+    "Referrer-Policy": "no-referrer",
+}
+
+
+def _write_limit() -> str:
+    return current_app.config["WRITE_RATE_LIMIT"]
+
+
+def _not_a_write() -> bool:
+    # Reading is free, and the JSON API stores nothing: only the site's own writes count.
+    return request.method in ("GET", "HEAD", "OPTIONS") or request.blueprint == "api"
+
+
+limiter = Limiter(
+    get_remote_address,
+    default_limits=[_write_limit],
+    default_limits_exempt_when=_not_a_write,
+    storage_uri="memory://",
+)
+
+
+def add_security_headers(response: Response) -> Response:
+    """Give every response the site's security headers."""
+    for name, value in SECURITY_HEADERS.items():
+        response.headers.setdefault(name, value)
+    return response
+
+
+def init_security(app: Flask) -> None:
+    """Cookie settings, security headers and the write limit, bound to the app."""
+    app.config.setdefault("WRITE_RATE_LIMIT", "300 per minute")
+    app.config.setdefault("SESSION_COOKIE_HTTPONLY", True)
+    app.config.setdefault("SESSION_COOKIE_SAMESITE", "Lax")
+    app.after_request(add_security_headers)
+    limiter.init_app(app)
