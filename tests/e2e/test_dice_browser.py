@@ -145,7 +145,8 @@ def play(
     bonus: int = 0,
     tap: bool = False,
 ) -> None:
-    """One whole turn: the dice (tapped or typed), then the box tapped."""
+    """One whole turn of this player's: the dice (tapped or typed), then the box tapped."""
+    expect(page.locator("#turn-title")).to_have_text(f"{name}'s turn")
     if tap:
         tap_dice(page, dice)
     else:
