@@ -305,11 +305,13 @@ def test_three_handed_match(
     expect_totals(page, 480, -170, 80)
     expect_ledger_row(page, 2, "set", [160, -350, 80], [480, -170, 80])
 
-    # Hand 3: a bid of 290 is under the minimum; the bid field itself refuses it.
+    # Hand 3: a bid of 290 is under the minimum: the site says so next to the bid, and
+    # saves nothing.
     fill_hand(page, "Cat", 290, "diamonds", {"Ann": 20, "Bob": 40, "Cat": 200})
     bid = page.get_by_label("Bid", exact=True)
     assert bid.evaluate("(input) => input.validity.rangeUnderflow")
     page.get_by_role("button", name="Save hand").click()
+    expect(page.locator("#bid-error")).to_contain_text("bid 290 is under the minimum of 300")
     expect(page.locator("#hand-3")).to_have_count(0)
     # Trick points that add up to 260 are a rule error: it sits by the tricks, nothing saved.
     bid.fill("300")
