@@ -123,6 +123,8 @@ class DiceGame(db.Model):
     # Only the knobs changed from the core's defaults, by the core's names.
     house_rules: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     created_at: Mapped[datetime] = mapped_column(default=_now)
+    # The game's link carries this unguessable token, never the sequential id.
+    token: Mapped[str] = mapped_column(String(32), unique=True, default=new_token)
 
     turns: Mapped[list[DiceTurn]] = relationship(
         back_populates="game", order_by="DiceTurn.position", cascade="all, delete-orphan"

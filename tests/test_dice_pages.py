@@ -199,8 +199,14 @@ def facts(page: Tag) -> str:
 # ------------------------------------------------------------------ playing through the site
 
 
-def game_url(game_id: int, rest: str = "") -> str:
-    return f"/dice/{game_id}{rest}"
+def game_url(token: str, rest: str = "") -> str:
+    """A game's address: its link token, never its row id."""
+    return f"/dice/{token}{rest}"
+
+
+def token_of(response) -> str:
+    """The game a redirect goes to: the token at the end of its address."""
+    return response.headers["Location"].rsplit("/", 1)[1]
 
 
 def start_game(phone, kind="yahtzee", names=("Ann", "Bob"), rules=None, headers=None):
@@ -217,48 +223,49 @@ def start_game(phone, kind="yahtzee", names=("Ann", "Bob"), rules=None, headers=
     return phone.post("/dice/new", data=fields, headers=headers or {})
 
 
-def new_game(phone, kind="yahtzee", names=("Ann", "Bob"), rules=None) -> int:
+def new_game(phone, kind="yahtzee", names=("Ann", "Bob"), rules=None) -> str:
+    """Start a game; returns its link token."""
     response = start_game(phone, kind, names, rules)
     assert response.status_code == 303, alerts(read(response))
-    return int(response.headers["Location"].rsplit("/", 1)[1])
+    return token_of(response)
 
 
-def roll(phone, game_id, dice, headers=None):
+def roll(phone, token, dice, headers=None):
     """Enter the dice on the table: the page shows what each box would score."""
-    return phone.get(game_url(game_id), query_string={"dice": dice}, headers=headers or {})
+    return phone.get(game_url(token), query_string={"dice": dice}, headers=headers or {})
 
 
-def tap_box(phone, game_id, dice, slot, confirm=None, headers=None):
+def tap_box(phone, token, dice, slot, confirm=None, headers=None):
     fields = {"dice": dice, "slot": slot}
     if confirm:
         fields["confirm"] = confirm
-    return phone.post(game_url(game_id, "/turns"), data=fields, headers=headers or {})
+    return phone.post(game_url(token, "/turns"), data=fields, headers=headers or {})
 
 
-def score(phone, game_id, dice, slot) -> None:
+def score(phone, token, dice, slot) -> None:
     """Score the dice in a box, saying yes when the page asks to confirm a zero."""
-    response = tap_box(phone, game_id, dice, slot)
+    response = tap_box(phone, token, dice, slot)
     if response.status_code == 200:
         yes = read(response).by_id("confirm").one("button", type="submit")
         assert yes.attrs["value"] == slot
-        response = tap_box(phone, game_id, dice, slot, confirm=slot)
+        response = tap_box(phone, token, dice, slot, confirm=slot)
     assert response.status_code == 303, alerts(read(response))
-    assert response.headers["Location"] == game_url(game_id)
+    assert response.headers["Location"] == game_url(token)
 
 
-def farkle_turn(phone, game_id, throws=(), total=None, action="bank", headers=None):
+def farkle_turn(phone, token, throws=(), total=None, action="bank", headers=None):
     fields = {"throws": "\n".join(throws), "total": "" if total is None else total}
     fields["action"] = action
-    return phone.post(game_url(game_id, "/turns"), data=fields, headers=headers or {})
+    return phone.post(game_url(token, "/turns"), data=fields, headers=headers or {})
 
 
-def bank(phone, game_id, throws=(), total=None, action="bank") -> None:
-    response = farkle_turn(phone, game_id, throws, total, action)
+def bank(phone, token, throws=(), total=None, action="bank") -> None:
+    response = farkle_turn(phone, token, throws, total, action)
     assert response.status_code == 303, alerts(read(response))
 
 
-def page_of(phone, game_id, headers=None) -> Tag:
-    response = phone.get(game_url(game_id), headers=headers or {})
+def page_of(phone, token, headers=None) -> Tag:
+    response = phone.get(game_url(token), headers=headers or {})
     assert response.status_code == 200
     return read(response)
 
@@ -278,8 +285,20 @@ def stored(site) -> list[tuple]:
     return games + turns
 
 
-def stored_turns(site, game_id) -> list[DiceTurn]:
+def game_id_of(token: str) -> int | None:
+    """The row id of the game a token opens (inside an app context)."""
+    return db.session.scalar(db.select(DiceGame.id).where(DiceGame.token == token))
+
+
+def game_of(token: str) -> DiceGame | None:
+    """The game a token opens (inside an app context)."""
+    return db.session.scalar(db.select(DiceGame).where(DiceGame.token == token))
+
+
+def stored_turns(site, token) -> list[DiceTurn]:
     with site.app_context():
+        game_id = game_id_of(token)
+        assert game_id is not None, f"no game has the token {token!r}"
         turns = db.session.scalars(
             db.select(DiceTurn).where(DiceTurn.game_id == game_id).order_by(DiceTurn.position)
         ).all()
@@ -331,10 +350,10 @@ BOB_TURNS = [
 # Yahtzee bonuses 200; total 494.
 
 
-def play_game(phone, game_id, first=ANN_TURNS, second=BOB_TURNS) -> None:
+def play_game(phone, token, first=ANN_TURNS, second=BOB_TURNS) -> None:
     for (dice_a, box_a), (dice_b, box_b) in zip(first, second, strict=True):
-        score(phone, game_id, dice_a, box_a)
-        score(phone, game_id, dice_b, box_b)
+        score(phone, token, dice_a, box_a)
+        score(phone, token, dice_b, box_b)
 
 
 # ======================================================================== the new-game form
@@ -343,10 +362,11 @@ def play_game(phone, game_id, first=ANN_TURNS, second=BOB_TURNS) -> None:
 def test_the_forms_use_no_deprecated_wtforms_api(phone):
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
+        tokens = []
         for kind in ("yahtzee", "triple", "farkle"):
-            game_id = new_game(phone, kind)
-            page_of(phone, game_id)
-        roll(phone, 1, "33356")
+            tokens.append(new_game(phone, kind))
+            page_of(phone, tokens[-1])
+        roll(phone, tokens[0], "33356")
 
     assert [str(warning.message) for warning in caught] == []
 
@@ -446,34 +466,36 @@ def test_starting_a_game_redirects_to_it_with_or_without_htmx(site, phone, heade
     response = start_game(phone, "triple", ("Ann", "Bob"), headers=headers)
 
     assert response.status_code == 303
-    assert response.headers["Location"] == game_url(1)
+    with site.app_context():
+        token = db.session.scalar(db.select(DiceGame.token).where(DiceGame.id == 1))
+    assert response.headers["Location"] == game_url(token)
     assert stored(site) == [(1, "triple", ["Ann", "Bob"], {})]
 
 
 def test_blank_names_after_the_needed_ones_are_skipped(site, phone):
-    game_id = new_game(phone, "farkle", ("Ann", "Bob", "", "  ", "Dee"))
+    token = new_game(phone, "farkle", ("Ann", "Bob", "", "  ", "Dee"))
 
     with site.app_context():
-        assert db.session.get(DiceGame, game_id).player_names == ["Ann", "Bob", "Dee"]
+        assert game_of(token).player_names == ["Ann", "Bob", "Dee"]
 
 
 def test_changed_house_rules_are_stored_and_listed_on_the_game(site, phone):
-    game_id = new_game(
+    token = new_game(
         phone, "farkle", rules={"opening_score": 350, "three_farkles_penalty": -500, "target": 5000}
     )
     triple = new_game(phone, "triple", rules={"joker": "free", "bonus_multiplied": False})
 
     with site.app_context():
-        assert db.session.get(DiceGame, game_id).house_rules == {
+        assert game_of(token).house_rules == {
             "opening_score": 350,
             "three_farkles_penalty": -500,
             "target": 5000,
         }
-        assert db.session.get(DiceGame, triple).house_rules == {
+        assert game_of(triple).house_rules == {
             "joker": "free",
             "bonus_multiplied": False,
         }
-    page = page_of(phone, game_id)
+    page = page_of(phone, token)
     assert "game to 5000 · opening score 350" in facts(page)
     assert "(3 changed)" in page.one("details", class_="house-rules").one("summary").text
 
@@ -549,9 +571,9 @@ def test_an_unknown_joker_rule_is_refused_next_to_it(site, phone):
 @pytest.mark.parametrize("headers", ANSWERS)
 @pytest.mark.parametrize("kind", ["yahtzee", "triple", "farkle"])
 def test_the_game_page_is_a_page_and_under_htmx_the_game_fragment(phone, kind, headers):
-    game_id = new_game(phone, kind)
+    token = new_game(phone, kind)
 
-    response = phone.get(game_url(game_id), headers=headers)
+    response = phone.get(game_url(token), headers=headers)
 
     assert response.status_code == 200
     page = answered_as(response, headers, "dice-game")
@@ -561,9 +583,26 @@ def test_the_game_page_is_a_page_and_under_htmx_the_game_fragment(phone, kind, h
 
 
 def test_a_game_that_does_not_exist_is_a_404(phone):
-    assert phone.get(game_url(9)).status_code == 404
-    assert phone.post(game_url(9, "/turns"), data={}).status_code == 404
-    assert phone.post(game_url(9, "/undo"), data={}).status_code == 404
+    made_up = "NoSuchGame_NoSuchGame_9"
+
+    assert phone.get(game_url(made_up)).status_code == 404
+    assert phone.post(game_url(made_up, "/turns"), data={}).status_code == 404
+    assert phone.post(game_url(made_up, "/undo"), data={}).status_code == 404
+
+
+def test_each_game_has_its_own_unguessable_token_and_its_row_id_opens_nothing(site, phone):
+    first = new_game(phone)
+    second = new_game(phone, "farkle")
+
+    with site.app_context():
+        ids = {token: game_id_of(token) for token in (first, second)}
+    assert first != second
+    for token, game_id in ids.items():
+        assert game_id is not None
+        assert len(token) >= 22
+        assert token != str(game_id)
+        assert page_of(phone, token) is not None
+        assert phone.get(game_url(str(game_id))).status_code == 404
 
 
 def test_the_dice_taps_are_hidden_until_the_script_shows_them(phone):
@@ -596,9 +635,9 @@ def test_every_field_has_a_visible_label(phone):
 
 @pytest.mark.parametrize("headers", ANSWERS)
 def test_entered_dice_show_what_every_box_would_score(phone, headers):
-    game_id = new_game(phone)
+    token = new_game(phone)
 
-    response = roll(phone, game_id, "3 3 3 5 6", headers=headers)
+    response = roll(phone, token, "3 3 3 5 6", headers=headers)
 
     assert response.status_code == 200
     page = answered_as(response, headers, "dice-game")
@@ -621,7 +660,7 @@ def test_entered_dice_show_what_every_box_would_score(phone, headers):
         button = box_cell(page, 0, box, turn=True).one("button")
         assert button.attrs["value"] == box and button.text == points
         assert "disabled" not in button.attrs
-    picker = the_form(page, game_url(game_id, "/turns"))
+    picker = the_form(page, game_url(token, "/turns"))
     assert fields_of(picker)["dice"] == "33356"
     assert "12 more" not in page.text  # nothing scored yet: all 63 to go
     assert "63 more for the 35 bonus" in page.text
@@ -640,10 +679,10 @@ def test_entered_dice_show_what_every_box_would_score(phone, headers):
 def test_dice_that_cannot_be_are_refused_next_to_the_dice_field(
     site, phone, dice, message, headers
 ):
-    game_id = new_game(phone)
+    token = new_game(phone)
     before = stored(site)
 
-    response = roll(phone, game_id, dice, headers=headers)
+    response = roll(phone, token, dice, headers=headers)
 
     assert response.status_code == 422
     page = answered_as(response, headers, "dice-game")
@@ -655,15 +694,15 @@ def test_dice_that_cannot_be_are_refused_next_to_the_dice_field(
 
 @pytest.mark.parametrize("headers", ANSWERS)
 def test_tapping_a_box_scores_it_and_passes_the_turn(site, phone, headers):
-    game_id = new_game(phone)
+    token = new_game(phone)
 
-    response = tap_box(phone, game_id, "33356", "threes", headers=headers)
+    response = tap_box(phone, token, "33356", "threes", headers=headers)
 
     assert response.status_code == 303
-    assert response.headers["Location"] == game_url(game_id)
-    [turn] = stored_turns(site, game_id)
+    assert response.headers["Location"] == game_url(token)
+    [turn] = stored_turns(site, token)
     assert (turn.player, turn.dice, turn.box, turn.column) == (0, "33356", "threes", None)
-    page = page_of(phone, game_id)
+    page = page_of(phone, token)
     assert totals(page) == [9, 0]
     assert "Bob's turn" in facts(page)
     assert box_cell(page, 0, "threes").text == "9"
@@ -691,10 +730,10 @@ def test_tapping_a_box_scores_it_and_passes_the_turn(site, phone, headers):
 def test_a_turn_that_cannot_be_is_refused_next_to_its_field_and_nothing_is_saved(
     site, phone, dice, slot, field, message, headers
 ):
-    game_id = new_game(phone)
+    token = new_game(phone)
     before = stored(site)
 
-    response = tap_box(phone, game_id, dice, slot, headers=headers)
+    response = tap_box(phone, token, dice, slot, headers=headers)
 
     assert response.status_code == 422
     page = answered_as(response, headers, "dice-game")
@@ -703,11 +742,11 @@ def test_a_turn_that_cannot_be_is_refused_next_to_its_field_and_nothing_is_saved
 
 
 def test_a_box_already_filled_is_refused_with_what_it_holds(site, phone):
-    game_id = new_game(phone, names=("Ann",))
-    score(phone, game_id, "33356", "threes")
+    token = new_game(phone, names=("Ann",))
+    score(phone, token, "33356", "threes")
     before = stored(site)
 
-    response = tap_box(phone, game_id, "33312", "threes")
+    response = tap_box(phone, token, "33312", "threes")
 
     assert response.status_code == 422
     assert alerts(read(response)) == {"slot-error": "Threes already holds 9."}
@@ -716,26 +755,26 @@ def test_a_box_already_filled_is_refused_with_what_it_holds(site, phone):
 
 @pytest.mark.parametrize("headers", ANSWERS)
 def test_a_box_tapped_twice_is_entered_once(site, phone, headers):
-    game_id = new_game(phone)
-    picker = the_form(read(roll(phone, game_id, "33356")), game_url(game_id, "/turns"))
+    token = new_game(phone)
+    picker = the_form(read(roll(phone, token, "33356")), game_url(token, "/turns"))
     fields = {**fields_of(picker), "slot": "chance"}
     assert fields["number"] == "1"
 
-    first = phone.post(game_url(game_id, "/turns"), data=fields, headers=headers)
-    again = phone.post(game_url(game_id, "/turns"), data=fields, headers=headers)
+    first = phone.post(game_url(token, "/turns"), data=fields, headers=headers)
+    again = phone.post(game_url(token, "/turns"), data=fields, headers=headers)
 
     assert (first.status_code, again.status_code) == (303, 409)
-    assert [(turn.player, turn.box) for turn in stored_turns(site, game_id)] == [(0, "chance")]
+    assert [(turn.player, turn.box) for turn in stored_turns(site, token)] == [(0, "chance")]
 
 
 def test_a_farkle_turn_sent_twice_is_entered_once(site, phone):
-    game_id = new_game(phone, "farkle")
-    form = the_form(page_of(phone, game_id), game_url(game_id, "/turns"))
+    token = new_game(phone, "farkle")
+    form = the_form(page_of(phone, token), game_url(token, "/turns"))
     fields = {**fields_of(form), "total": "600", "action": "bank"}
 
-    assert phone.post(game_url(game_id, "/turns"), data=fields).status_code == 303
-    assert phone.post(game_url(game_id, "/turns"), data=fields).status_code == 409
-    assert [turn.total for turn in stored_turns(site, game_id)] == [600]
+    assert phone.post(game_url(token, "/turns"), data=fields).status_code == 303
+    assert phone.post(game_url(token, "/turns"), data=fields).status_code == 409
+    assert [turn.total for turn in stored_turns(site, token)] == [600]
 
 
 # ================================================================== Yahtzee: a zero confirm
@@ -743,9 +782,9 @@ def test_a_farkle_turn_sent_twice_is_entered_once(site, phone):
 
 @pytest.mark.parametrize("headers", ANSWERS)
 def test_a_box_that_would_score_0_asks_first_and_saves_nothing_until_yes(site, phone, headers):
-    game_id = new_game(phone)
+    token = new_game(phone)
 
-    asked = tap_box(phone, game_id, "33356", "full_house", headers=headers)
+    asked = tap_box(phone, token, "33356", "full_house", headers=headers)
 
     assert asked.status_code == 200
     page = answered_as(asked, headers, "dice-game")
@@ -753,36 +792,36 @@ def test_a_box_that_would_score_0_asks_first_and_saves_nothing_until_yes(site, p
     assert "3 3 3 5 6 scores 0 in Full house" in confirm.text
     yes = confirm.one("button", type="submit")
     assert yes.text == "Yes, score 0 in Full house"
-    form = the_form(confirm, game_url(game_id, "/turns"))
+    form = the_form(confirm, game_url(token, "/turns"))
     assert fields_of(form) == {"number": "1", "dice": "33356", "confirm": "full_house"}
     assert yes.attrs["name"] == "slot" and yes.attrs["value"] == "full_house"
     no = confirm.one("a", role="button")
     assert no.text == "No, choose another box"
-    assert no.attrs["href"] == game_url(game_id, "?dice=33356")
-    assert stored_turns(site, game_id) == []
+    assert no.attrs["href"] == game_url(token, "?dice=33356")
+    assert stored_turns(site, token) == []
 
-    saved = tap_box(phone, game_id, "33356", "full_house", confirm="full_house", headers=headers)
+    saved = tap_box(phone, token, "33356", "full_house", confirm="full_house", headers=headers)
 
     assert saved.status_code == 303
-    [turn] = stored_turns(site, game_id)
+    [turn] = stored_turns(site, token)
     assert turn.box == "full_house"
-    assert box_cell(page_of(phone, game_id), 0, "full_house").text == "0"
+    assert box_cell(page_of(phone, token), 0, "full_house").text == "0"
 
 
 def test_a_confirm_for_another_box_does_not_count_as_yes(site, phone):
-    game_id = new_game(phone)
+    token = new_game(phone)
 
-    response = tap_box(phone, game_id, "33356", "yahtzee", confirm="full_house")
+    response = tap_box(phone, token, "33356", "yahtzee", confirm="full_house")
 
     assert response.status_code == 200
     assert "Yes, score 0 in Yahtzee" in read(response).by_id("confirm").text
-    assert stored_turns(site, game_id) == []
+    assert stored_turns(site, token) == []
 
 
 def test_a_box_that_scores_asks_nothing(site, phone):
-    game_id = new_game(phone)
+    token = new_game(phone)
 
-    assert tap_box(phone, game_id, "33356", "chance").status_code == 303
+    assert tap_box(phone, token, "33356", "chance").status_code == 303
 
 
 def test_zero_buttons_look_different_from_scoring_ones(phone):
@@ -796,10 +835,10 @@ def test_zero_buttons_look_different_from_scoring_ones(phone):
 
 
 def test_a_joker_forbidden_box_is_disabled_with_the_reason_shown(phone):
-    game_id = new_game(phone, names=("Ann",))
-    score(phone, game_id, "55555", "yahtzee")
+    token = new_game(phone, names=("Ann",))
+    score(phone, token, "55555", "yahtzee")
 
-    page = read(roll(phone, game_id, "66666"))
+    page = read(roll(phone, token, "66666"))
 
     sixes = box_cell(page, 0, "sixes", turn=True).one("button")
     assert "disabled" not in sixes.attrs and sixes.text == "30 +100"
@@ -817,11 +856,11 @@ def test_a_joker_forbidden_box_is_disabled_with_the_reason_shown(phone):
 
 
 def test_the_forced_joker_refuses_a_forbidden_box_even_when_posted(site, phone):
-    game_id = new_game(phone, names=("Ann",))
-    score(phone, game_id, "55555", "yahtzee")
+    token = new_game(phone, names=("Ann",))
+    score(phone, token, "55555", "yahtzee")
     before = stored(site)
 
-    response = tap_box(phone, game_id, "66666", "large_straight")
+    response = tap_box(phone, token, "66666", "large_straight")
 
     assert response.status_code == 422
     assert alerts(read(response)) == {
@@ -831,11 +870,11 @@ def test_the_forced_joker_refuses_a_forbidden_box_even_when_posted(site, phone):
 
 
 def test_with_the_upper_box_filled_the_forced_joker_scores_lower_boxes_at_full_value(phone):
-    game_id = new_game(phone, names=("Ann",))
-    score(phone, game_id, "55555", "yahtzee")
-    score(phone, game_id, "66612", "sixes")
+    token = new_game(phone, names=("Ann",))
+    score(phone, token, "55555", "yahtzee")
+    score(phone, token, "66612", "sixes")
 
-    page = read(roll(phone, game_id, "66666"))
+    page = read(roll(phone, token, "66666"))
 
     assert box_cell(page, 0, "large_straight", turn=True).one("button").text == "40 +100"
     assert box_cell(page, 0, "full_house", turn=True).one("button").text == "25 +100"
@@ -846,10 +885,10 @@ def test_with_the_upper_box_filled_the_forced_joker_scores_lower_boxes_at_full_v
 
 
 def test_the_free_joker_allows_every_open_box(phone):
-    game_id = new_game(phone, names=("Ann",), rules={"joker": "free"})
-    score(phone, game_id, "55555", "yahtzee")
+    token = new_game(phone, names=("Ann",), rules={"joker": "free"})
+    score(phone, token, "55555", "yahtzee")
 
-    page = read(roll(phone, game_id, "66666"))
+    page = read(roll(phone, token, "66666"))
 
     for box, points in [("ones", "0 +100"), ("sixes", "30 +100"), ("small_straight", "30 +100")]:
         button = box_cell(page, 0, box, turn=True).one("button")
@@ -861,11 +900,11 @@ def test_the_free_joker_allows_every_open_box(phone):
 
 
 def test_a_two_player_game_played_to_the_end_has_the_hand_computed_totals_and_a_winner(site, phone):
-    game_id = new_game(phone)
+    token = new_game(phone)
 
-    play_game(phone, game_id)
+    play_game(phone, token)
 
-    page = page_of(phone, game_id)
+    page = page_of(phone, token)
     assert totals(page) == [301, 494]
     winner = page.by_id("winner")
     assert winner.one("h2").text == "Bob wins"
@@ -880,28 +919,28 @@ def test_a_two_player_game_played_to_the_end_has_the_hand_computed_totals_and_a_
     assert bob.all("tr", class_="bonus")[1].text == "Yahtzee bonus 200"
     assert "35 bonus won (77 of 63)" in bob.text
     assert box_cell(page, 1, "three_of_a_kind").text == "0"
-    assert len(stored_turns(site, game_id)) == 26
+    assert len(stored_turns(site, token)) == 26
 
-    assert tap_box(phone, game_id, "33356", "chance").status_code == 409
+    assert tap_box(phone, token, "33356", "chance").status_code == 409
 
 
 def test_equal_totals_share_the_win(phone):
-    game_id = new_game(phone)
+    token = new_game(phone)
 
-    play_game(phone, game_id, ANN_TURNS, ANN_TURNS)
+    play_game(phone, token, ANN_TURNS, ANN_TURNS)
 
-    page = page_of(phone, game_id)
+    page = page_of(phone, token)
     assert totals(page) == [301, 301]
     assert page.by_id("winner").one("h2").text == "Ann and Bob share the win"
 
 
 def test_the_turn_list_names_each_turn_and_links_to_its_correction(site, phone):
-    game_id = new_game(phone)
-    score(phone, game_id, "55555", "yahtzee")
-    score(phone, game_id, "33356", "threes")
-    score(phone, game_id, "66666", "sixes")
+    token = new_game(phone)
+    score(phone, token, "55555", "yahtzee")
+    score(phone, token, "33356", "threes")
+    score(phone, token, "66666", "sixes")
 
-    page = page_of(phone, game_id)
+    page = page_of(phone, token)
 
     ann = page.by_id("player-0")
     lines = [item.one("span").text for item in ann.one("ol", class_="turn-list").all("li")]
@@ -909,9 +948,9 @@ def test_the_turn_list_names_each_turn_and_links_to_its_correction(site, phone):
         "Turn 1: 5 5 5 5 5 in Yahtzee: 50",
         "Turn 2: 6 6 6 6 6 in Sixes: 30 + 100 bonus (joker)",
     ]
-    turn_ids = [turn.id for turn in stored_turns(site, game_id)]
+    turn_ids = [turn.id for turn in stored_turns(site, token)]
     link = box_cell(page, 0, "sixes").one("a")
-    assert link.attrs["href"] == game_url(game_id, f"/turns/{turn_ids[2]}/edit")
+    assert link.attrs["href"] == game_url(token, f"/turns/{turn_ids[2]}/edit")
 
 
 # =========================================================================== undo
@@ -919,26 +958,26 @@ def test_the_turn_list_names_each_turn_and_links_to_its_correction(site, phone):
 
 @pytest.mark.parametrize("headers", ANSWERS)
 def test_undo_takes_back_the_last_turn(site, phone, headers):
-    game_id = new_game(phone)
-    score(phone, game_id, "33356", "threes")
-    score(phone, game_id, "66612", "sixes")
+    token = new_game(phone)
+    score(phone, token, "33356", "threes")
+    score(phone, token, "66612", "sixes")
 
-    response = phone.post(game_url(game_id, "/undo"), headers=headers)
+    response = phone.post(game_url(token, "/undo"), headers=headers)
 
     assert response.status_code == 303
-    assert [turn.box for turn in stored_turns(site, game_id)] == ["threes"]
-    page = page_of(phone, game_id)
+    assert [turn.box for turn in stored_turns(site, token)] == ["threes"]
+    page = page_of(phone, token)
     assert totals(page) == [9, 0]
     assert "Bob's turn" in facts(page)
     assert page.one("form", class_="undo").text == "Undo Ann's last turn"
 
 
 def test_undo_with_no_turns_changes_nothing_and_shows_no_button(site, phone):
-    game_id = new_game(phone)
+    token = new_game(phone)
 
-    assert page_of(phone, game_id).one("form", class_="undo") is None
-    assert phone.post(game_url(game_id, "/undo")).status_code == 303
-    assert stored_turns(site, game_id) == []
+    assert page_of(phone, token).one("form", class_="undo") is None
+    assert phone.post(game_url(token, "/undo")).status_code == 303
+    assert stored_turns(site, token) == []
 
 
 def test_undo_never_touches_another_game(site, phone):
@@ -956,53 +995,53 @@ def test_undo_never_touches_another_game(site, phone):
 
 @pytest.mark.parametrize("headers", ANSWERS)
 def test_the_correction_form_is_a_page_or_a_fragment_filled_with_the_turn(site, phone, headers):
-    game_id = new_game(phone)
-    score(phone, game_id, "33356", "threes")
-    [turn] = stored_turns(site, game_id)
+    token = new_game(phone)
+    score(phone, token, "33356", "threes")
+    [turn] = stored_turns(site, token)
 
-    response = phone.get(game_url(game_id, f"/turns/{turn.id}/edit"), headers=headers)
+    response = phone.get(game_url(token, f"/turns/{turn.id}/edit"), headers=headers)
 
     assert response.status_code == 200
     page = answered_as(response, headers, "edit-turn")
-    form = the_form(page, game_url(game_id, f"/turns/{turn.id}/edit"))
+    form = the_form(page, game_url(token, f"/turns/{turn.id}/edit"))
     assert fields_of(form) == {"dice": "33356", "box": "threes"}
     assert page.one("h1").text == "Correct Ann's turn 1"
 
 
 @pytest.mark.parametrize("headers", ANSWERS)
 def test_correcting_a_past_box_replays_the_card(site, phone, headers):
-    game_id = new_game(phone)
-    score(phone, game_id, "33356", "threes")
-    score(phone, game_id, "11111", "yahtzee")
-    score(phone, game_id, "66612", "sixes")
-    first = stored_turns(site, game_id)[0]
+    token = new_game(phone)
+    score(phone, token, "33356", "threes")
+    score(phone, token, "11111", "yahtzee")
+    score(phone, token, "66612", "sixes")
+    first = stored_turns(site, token)[0]
 
     response = phone.post(
-        game_url(game_id, f"/turns/{first.id}/edit"),
+        game_url(token, f"/turns/{first.id}/edit"),
         data={"dice": "3 3 3 5 6", "box": "chance"},
         headers=headers,
     )
 
     assert response.status_code == 303
-    assert response.headers["Location"] == game_url(game_id)
-    assert (stored_turns(site, game_id)[0].dice, stored_turns(site, game_id)[0].box) == (
+    assert response.headers["Location"] == game_url(token)
+    assert (stored_turns(site, token)[0].dice, stored_turns(site, token)[0].box) == (
         "33356",
         "chance",
     )
-    assert totals(page_of(phone, game_id)) == [20 + 18, 50]
+    assert totals(page_of(phone, token)) == [20 + 18, 50]
 
 
 @pytest.mark.parametrize("headers", ANSWERS)
 def test_a_correction_that_breaks_a_later_turn_is_refused_naming_that_turn(site, phone, headers):
-    game_id = new_game(phone)
-    score(phone, game_id, "33356", "threes")
-    score(phone, game_id, "22222", "twos")
-    score(phone, game_id, "66612", "sixes")
-    first = stored_turns(site, game_id)[0]
+    token = new_game(phone)
+    score(phone, token, "33356", "threes")
+    score(phone, token, "22222", "twos")
+    score(phone, token, "66612", "sixes")
+    first = stored_turns(site, token)[0]
     before = stored(site)
 
     response = phone.post(
-        game_url(game_id, f"/turns/{first.id}/edit"),
+        game_url(token, f"/turns/{first.id}/edit"),
         data={"dice": "66635", "box": "sixes"},
         headers=headers,
     )
@@ -1015,19 +1054,19 @@ def test_a_correction_that_breaks_a_later_turn_is_refused_naming_that_turn(site,
 
 
 def test_a_correction_that_changes_a_later_joker_is_refused(site, phone):
-    game_id = new_game(phone, names=("Ann",))
-    score(phone, game_id, "55555", "yahtzee")
-    score(phone, game_id, "66666", "sixes")  # a joker: it had to go in sixes
-    first = stored_turns(site, game_id)[0]
+    token = new_game(phone, names=("Ann",))
+    score(phone, token, "55555", "yahtzee")
+    score(phone, token, "66666", "sixes")  # a joker: it had to go in sixes
+    first = stored_turns(site, token)[0]
     before = stored(site)
 
     response = phone.post(
-        game_url(game_id, f"/turns/{first.id}/edit"), data={"dice": "55555", "box": "fives"}
+        game_url(token, f"/turns/{first.id}/edit"), data={"dice": "55555", "box": "fives"}
     )
 
     # Without a Yahtzee in its box, 66666 is no joker, so sixes takes 30 and no bonus: fine.
     assert response.status_code == 303
-    assert totals(page_of(phone, game_id)) == [25 + 30]
+    assert totals(page_of(phone, token)) == [25 + 30]
     assert stored(site) != before
 
 
@@ -1042,13 +1081,13 @@ def test_a_correction_that_changes_a_later_joker_is_refused(site, phone):
 def test_a_correction_that_breaks_its_own_turn_is_shown_next_to_the_field(
     site, phone, data, field, message
 ):
-    game_id = new_game(phone, names=("Ann",))
-    score(phone, game_id, "22256", "twos")
-    score(phone, game_id, "33356", "threes")
-    second = stored_turns(site, game_id)[1]
+    token = new_game(phone, names=("Ann",))
+    score(phone, token, "22256", "twos")
+    score(phone, token, "33356", "threes")
+    second = stored_turns(site, token)[1]
     before = stored(site)
 
-    response = phone.post(game_url(game_id, f"/turns/{second.id}/edit"), data=data)
+    response = phone.post(game_url(token, f"/turns/{second.id}/edit"), data=data)
 
     assert response.status_code == 422
     shown = alerts(read(response))
@@ -1074,10 +1113,10 @@ def test_correcting_a_turn_of_another_game_or_a_farkle_turn_is_a_404(site, phone
 
 
 def test_triple_shows_three_columns_and_each_open_box_per_column(phone):
-    game_id = new_game(phone, "triple", names=("Ann",))
-    score(phone, game_id, "33356", "1:threes")
+    token = new_game(phone, "triple", names=("Ann",))
+    score(phone, token, "33356", "1:threes")
 
-    page = read(roll(phone, game_id, "33312"))
+    page = read(roll(phone, token, "33312"))
 
     table = page.by_id("card-0-turn")
     assert [th.text for th in table.one("thead").all("th")] == ["Box", "×1", "×2", "×3"]
@@ -1088,27 +1127,27 @@ def test_triple_shows_three_columns_and_each_open_box_per_column(phone):
 
 
 def test_triple_multiplies_each_column_by_1_2_and_3(site, phone):
-    game_id = new_game(phone, "triple", names=("Ann",))
+    token = new_game(phone, "triple", names=("Ann",))
     for column in (1, 2, 3):
-        score(phone, game_id, "33356", f"{column}:threes")
+        score(phone, token, "33356", f"{column}:threes")
 
-    page = page_of(phone, game_id)
+    page = page_of(phone, token)
 
     assert totals(page) == [9 * 1 + 9 * 2 + 9 * 3]
     card = page.by_id("card-0")
     assert card.one("tr", class_="column-total").text == "Counts as 9 18 27"
-    assert [turn.column for turn in stored_turns(site, game_id)] == [1, 2, 3]
+    assert [turn.column for turn in stored_turns(site, token)] == [1, 2, 3]
 
 
 @pytest.mark.parametrize(("multiplied", "bonus_counts"), [(True, 200), (False, 100)])
 def test_a_triple_columns_yahtzee_bonus_is_multiplied_by_the_house_rule(
     phone, multiplied, bonus_counts
 ):
-    game_id = new_game(phone, "triple", names=("Ann",), rules={"bonus_multiplied": multiplied})
-    score(phone, game_id, "55555", "2:yahtzee")
-    score(phone, game_id, "55555", "2:fives")  # a joker into fives: 25 and a 100 bonus
+    token = new_game(phone, "triple", names=("Ann",), rules={"bonus_multiplied": multiplied})
+    score(phone, token, "55555", "2:yahtzee")
+    score(phone, token, "55555", "2:fives")  # a joker into fives: 25 and a 100 bonus
 
-    page = page_of(phone, game_id)
+    page = page_of(phone, token)
 
     # Column 2: (50 + 25) × 2 = 150, plus the bonus as the house rule counts it.
     assert totals(page) == [150 + bonus_counts]
@@ -1118,10 +1157,10 @@ def test_a_triple_columns_yahtzee_bonus_is_multiplied_by_the_house_rule(
 
 
 def test_a_triple_joker_is_judged_by_its_own_column(phone):
-    game_id = new_game(phone, "triple", names=("Ann",))
-    score(phone, game_id, "55555", "2:yahtzee")
+    token = new_game(phone, "triple", names=("Ann",))
+    score(phone, token, "55555", "2:yahtzee")
 
-    page = read(roll(phone, game_id, "66666"))
+    page = read(roll(phone, token, "66666"))
 
     assert box_cell(page, 0, "sixes", 2, turn=True).one("button").text == "30 +100"
     chance = box_cell(page, 0, "chance", 2, turn=True).one("button")
@@ -1135,43 +1174,43 @@ def test_a_triple_joker_is_judged_by_its_own_column(phone):
 
 
 def test_triple_needs_a_column_for_every_turn(site, phone):
-    game_id = new_game(phone, "triple", names=("Ann",))
+    token = new_game(phone, "triple", names=("Ann",))
 
-    response = tap_box(phone, game_id, "33356", "threes")
+    response = tap_box(phone, token, "33356", "threes")
 
     assert response.status_code == 422
     assert alerts(read(response)) == {
         "slot-error": "Which column? Triple Yahtzee needs column 1, 2 or 3."
     }
-    assert stored_turns(site, game_id) == []
+    assert stored_turns(site, token) == []
 
 
 def test_a_triple_zero_confirm_names_the_column(phone):
-    game_id = new_game(phone, "triple", names=("Ann",))
+    token = new_game(phone, "triple", names=("Ann",))
 
-    page = read(tap_box(phone, game_id, "33356", "3:yahtzee"))
+    page = read(tap_box(phone, token, "33356", "3:yahtzee"))
 
     assert "scores 0 in Yahtzee (column ×3)" in page.by_id("confirm").text
 
 
 def test_a_triple_correction_can_move_a_turn_to_another_column(site, phone):
-    game_id = new_game(phone, "triple", names=("Ann",))
-    score(phone, game_id, "33356", "1:threes")
-    [turn] = stored_turns(site, game_id)
+    token = new_game(phone, "triple", names=("Ann",))
+    score(phone, token, "33356", "1:threes")
+    [turn] = stored_turns(site, token)
     form = the_form(
-        read(phone.get(game_url(game_id, f"/turns/{turn.id}/edit"))),
-        game_url(game_id, f"/turns/{turn.id}/edit"),
+        read(phone.get(game_url(token, f"/turns/{turn.id}/edit"))),
+        game_url(token, f"/turns/{turn.id}/edit"),
     )
     assert fields_of(form) == {"dice": "33356", "box": "threes", "column": "1"}
 
     response = phone.post(
-        game_url(game_id, f"/turns/{turn.id}/edit"),
+        game_url(token, f"/turns/{turn.id}/edit"),
         data={"dice": "33356", "box": "threes", "column": "3"},
     )
 
     assert response.status_code == 303
-    assert stored_turns(site, game_id)[0].column == 3
-    assert totals(page_of(phone, game_id)) == [27]
+    assert stored_turns(site, token)[0].column == 3
+    assert totals(page_of(phone, token)) == [27]
 
 
 # ================================================================================ Farkle
@@ -1179,14 +1218,14 @@ def test_a_triple_correction_can_move_a_turn_to_another_column(site, phone):
 
 @pytest.mark.parametrize("headers", ANSWERS)
 def test_a_farkle_turn_of_kept_dice_is_scored_throw_by_throw(site, phone, headers):
-    game_id = new_game(phone, "farkle")
+    token = new_game(phone, "farkle")
 
-    response = farkle_turn(phone, game_id, ["1 1 1 1 5", "5"], headers=headers)
+    response = farkle_turn(phone, token, ["1 1 1 1 5", "5"], headers=headers)
 
     assert response.status_code == 303
-    [turn] = stored_turns(site, game_id)
+    [turn] = stored_turns(site, token)
     assert (turn.throws, turn.total, turn.farkle) == (["11115", "5"], None, False)
-    page = page_of(phone, game_id)
+    page = page_of(phone, token)
     assert totals(page) == [1150 + 50, 0]
     row = page.by_id("turn-1")
     assert "Ann banks 1200." in row.text
@@ -1197,75 +1236,75 @@ def test_a_farkle_turn_of_kept_dice_is_scored_throw_by_throw(site, phone, header
 
 
 def test_a_farkle_game_with_throws_totals_farkles_the_final_round_and_a_winner(site, phone):
-    game_id = new_game(phone, "farkle", ("Ann", "Bob", "Cy"), rules={"target": 2000})
+    token = new_game(phone, "farkle", ("Ann", "Bob", "Cy"), rules={"target": 2000})
 
-    bank(phone, game_id, ["1 5", "2 2 2"])  # Ann: 350 is short of the 500 to get on the board
-    page = page_of(phone, game_id)
+    bank(phone, token, ["1 5", "2 2 2"])  # Ann: 350 is short of the 500 to get on the board
+    page = page_of(phone, token)
     assert totals(page) == [0, 0, 0]
     assert "Ann needs 500 to get on the board; 350 counts 0." in page.by_id("turn-1").text
-    bank(phone, game_id, total=600)  # Bob: on the board
-    bank(phone, game_id, action="farkle")  # Cy
-    bank(phone, game_id, ["1115"])  # Ann: 1050, on the board
-    bank(phone, game_id, action="farkle")  # Bob
-    bank(phone, game_id, action="farkle")  # Cy: two in a row
-    page = page_of(phone, game_id)
+    bank(phone, token, total=600)  # Bob: on the board
+    bank(phone, token, action="farkle")  # Cy
+    bank(phone, token, ["1115"])  # Ann: 1050, on the board
+    bank(phone, token, action="farkle")  # Bob
+    bank(phone, token, action="farkle")  # Cy: two in a row
+    page = page_of(phone, token)
     assert totals(page) == [1050, 600, 0]
     assert "2 farkles in a row" in page.by_id("total-2").parent.text
     assert "not on the board" in page.by_id("total-2").parent.text
     assert "not on the board" not in page.by_id("total-0").parent.text
-    bank(phone, game_id, total=500)  # Ann 1550
-    bank(phone, game_id, action="farkle")  # Bob
-    bank(phone, game_id, action="farkle")  # Cy: the third in a row costs 1000
-    page = page_of(phone, game_id)
+    bank(phone, token, total=500)  # Ann 1550
+    bank(phone, token, action="farkle")  # Bob
+    bank(phone, token, action="farkle")  # Cy: the third in a row costs 1000
+    page = page_of(phone, token)
     assert totals(page) == [1550, 600, -1000]
     assert page.by_id("total-2").text == f"{MINUS}1000"
     assert "farkles in a row" not in page.by_id("total-2").parent.text  # the count restarts
     assert page.by_id("final-round") is None
 
-    bank(phone, game_id, total=500)  # Ann reaches 2050
-    page = page_of(phone, game_id)
+    bank(phone, token, total=500)  # Ann reaches 2050
+    page = page_of(phone, token)
     banner = page.by_id("final-round")
     assert banner.one("strong").text == "Ann reached 2000: everyone else gets one more turn."
     assert "Still to play: Bob, Cy." in banner.text
     assert "Bob's turn" in facts(page)
-    bank(phone, game_id, total=1500)  # Bob: 2100
-    assert "Still to play: Cy." in page_of(phone, game_id).by_id("final-round").text
-    bank(phone, game_id, action="farkle")  # Cy: the game is over
+    bank(phone, token, total=1500)  # Bob: 2100
+    assert "Still to play: Cy." in page_of(phone, token).by_id("final-round").text
+    bank(phone, token, action="farkle")  # Cy: the game is over
 
-    page = page_of(phone, game_id)
+    page = page_of(phone, token)
     assert totals(page) == [2050, 2100, -1000]
     assert page.by_id("winner").one("h2").text == "Bob wins"
     assert page.by_id("final-round") is None
     assert page.one("form", class_="farkle-turn") is None
-    assert farkle_turn(phone, game_id, total=500).status_code == 409
-    turns = stored_turns(site, game_id)
+    assert farkle_turn(phone, token, total=500).status_code == 409
+    turns = stored_turns(site, token)
     assert [turn.player for turn in turns] == [0, 1, 2] * 4
     assert [turn.farkle for turn in turns].count(True) == 6
 
 
 def test_a_farkle_tap_ignores_what_was_typed(site, phone):
-    game_id = new_game(phone, "farkle")
+    token = new_game(phone, "farkle")
 
-    bank(phone, game_id, ["1 5"], total=150, action="farkle")
+    bank(phone, token, ["1 5"], total=150, action="farkle")
 
-    [turn] = stored_turns(site, game_id)
+    [turn] = stored_turns(site, token)
     assert (turn.throws, turn.total, turn.farkle) == (None, None, True)
 
 
 def test_three_farkles_with_no_penalty_cost_nothing(phone):
-    game_id = new_game(phone, "farkle", rules={"three_farkles_penalty": 0})
+    token = new_game(phone, "farkle", rules={"three_farkles_penalty": 0})
     for _ in range(6):
-        bank(phone, game_id, action="farkle")
+        bank(phone, token, action="farkle")
 
-    assert totals(page_of(phone, game_id)) == [0, 0]
+    assert totals(page_of(phone, token)) == [0, 0]
 
 
 def test_an_opening_score_of_0_puts_any_turn_on_the_board(phone):
-    game_id = new_game(phone, "farkle", rules={"opening_score": 0})
+    token = new_game(phone, "farkle", rules={"opening_score": 0})
 
-    bank(phone, game_id, ["5"])
+    bank(phone, token, ["5"])
 
-    assert totals(page_of(phone, game_id)) == [50, 0]
+    assert totals(page_of(phone, token)) == [50, 0]
 
 
 @pytest.mark.parametrize(
@@ -1310,10 +1349,10 @@ def test_an_opening_score_of_0_puts_any_turn_on_the_board(phone):
 def test_a_farkle_turn_that_cannot_be_is_refused_next_to_its_field_and_nothing_is_saved(
     site, phone, throws, total, field, message, headers
 ):
-    game_id = new_game(phone, "farkle")
+    token = new_game(phone, "farkle")
     before = stored(site)
 
-    response = farkle_turn(phone, game_id, throws, total, headers=headers)
+    response = farkle_turn(phone, token, throws, total, headers=headers)
 
     assert response.status_code == 422
     page = answered_as(response, headers, "dice-game")
@@ -1325,10 +1364,10 @@ def test_a_farkle_turn_that_cannot_be_is_refused_next_to_its_field_and_nothing_i
 
 @pytest.mark.parametrize("headers", ANSWERS)
 def test_the_farkle_preview_scores_each_throw_with_its_combinations(phone, headers):
-    game_id = new_game(phone, "farkle")
+    token = new_game(phone, "farkle")
 
     response = phone.post(
-        game_url(game_id, "/preview"), data={"throws": "2 2 2 2 2 2\n1 1 1 5"}, headers=headers
+        game_url(token, "/preview"), data={"throws": "2 2 2 2 2 2\n1 1 1 5"}, headers=headers
     )
 
     assert response.status_code == 200
@@ -1342,15 +1381,15 @@ def test_the_farkle_preview_scores_each_throw_with_its_combinations(phone, heade
 
 
 def test_the_farkle_preview_rejects_dice_that_do_not_all_score_next_to_the_field(phone):
-    game_id = new_game(phone, "farkle")
-    page = page_of(phone, game_id)
+    token = new_game(phone, "farkle")
+    page = page_of(phone, token)
     preview = page.by_id("farkle-preview")
-    assert preview.attrs["hx-post"] == game_url(game_id, "/preview")
+    assert preview.attrs["hx-post"] == game_url(token, "/preview")
     field = page.by_id("throws")
     siblings = [item for item in field.parent.content if isinstance(item, Tag)]
     assert siblings.index(preview) > siblings.index(field)
 
-    response = phone.post(game_url(game_id, "/preview"), data={"throws": "1 5\n2 2 3 4"})
+    response = phone.post(game_url(token, "/preview"), data={"throws": "1 5\n2 2 3 4"})
 
     text = read(response).text
     assert "Throw 1: 1 5 = single 1 100 + single 5 50: 150" in text
@@ -1361,23 +1400,23 @@ def test_the_farkle_preview_rejects_dice_that_do_not_all_score_next_to_the_field
 
 
 def test_the_farkle_preview_says_when_a_turn_is_short_of_the_opening_score(phone):
-    game_id = new_game(phone, "farkle")
+    token = new_game(phone, "farkle")
 
-    response = phone.post(game_url(game_id, "/preview"), data={"total": "300"})
+    response = phone.post(game_url(token, "/preview"), data={"total": "300"})
 
     assert "Ann needs 500 to get on the board; 300 counts 0." in read(response).text
 
 
 @pytest.mark.parametrize("headers", ANSWERS)
 def test_farkle_undo_takes_back_the_last_turn(site, phone, headers):
-    game_id = new_game(phone, "farkle")
-    bank(phone, game_id, total=600)
-    bank(phone, game_id, action="farkle")
+    token = new_game(phone, "farkle")
+    bank(phone, token, total=600)
+    bank(phone, token, action="farkle")
 
-    assert phone.post(game_url(game_id, "/undo"), headers=headers).status_code == 303
+    assert phone.post(game_url(token, "/undo"), headers=headers).status_code == 303
 
-    assert [turn.total for turn in stored_turns(site, game_id)] == [600]
-    assert "Bob's turn" in facts(page_of(phone, game_id))
+    assert [turn.total for turn in stored_turns(site, token)] == [600]
+    assert "Bob's turn" in facts(page_of(phone, token))
 
 
 # ======================================================================== play again
@@ -1385,16 +1424,16 @@ def test_farkle_undo_takes_back_the_last_turn(site, phone, headers):
 
 @pytest.mark.parametrize("headers", ANSWERS)
 def test_play_again_starts_a_game_with_the_same_players_and_rules(site, phone, headers):
-    game_id = new_game(phone, "farkle", ("Ann", "Bob"), rules={"target": 500})
-    bank(phone, game_id, total=500)
-    bank(phone, game_id, total=600)
+    token = new_game(phone, "farkle", ("Ann", "Bob"), rules={"target": 500})
+    bank(phone, token, total=500)
+    bank(phone, token, total=600)
 
-    response = phone.post(game_url(game_id, "/again"), headers=headers)
+    response = phone.post(game_url(token, "/again"), headers=headers)
 
     assert response.status_code == 303
-    assert response.headers["Location"] == game_url(game_id + 1)
     with site.app_context():
-        game = db.session.get(DiceGame, game_id + 1)
+        game = db.session.get(DiceGame, game_id_of(token) + 1)
+        assert response.headers["Location"] == game_url(game.token)
         assert (game.kind, game.player_names, game.house_rules) == (
             "farkle",
             ["Ann", "Bob"],
@@ -1418,22 +1457,27 @@ def test_starting_a_game_without_the_form_token_is_refused_and_saves_nothing(app
 def test_every_write_needs_the_form_token(app, client):
     fields = fields_of(the_form(read(client.get("/dice/new")), "/dice/new"))
     fields["player_names-0"] = "Ann"
-    assert client.post("/dice/new", data=fields).status_code == 303
-    page = read(client.get("/dice/1?dice=33356"))
+    started = client.post("/dice/new", data=fields)
+    assert started.status_code == 303
+    yahtzee_game = token_of(started)
+    page = read(client.get(game_url(yahtzee_game, "?dice=33356")))
     token = page.one("input", name="csrf_token").attrs["value"]
     turn = {"dice": "33356", "slot": "chance"}
 
-    assert client.post("/dice/1/turns", data=turn).status_code == 400
-    assert client.post("/dice/1/turns", data=turn, headers=HTMX).status_code == 400
-    assert client.post("/dice/1/turns", data={**turn, "csrf_token": token}).status_code == 303
+    turns = game_url(yahtzee_game, "/turns")
+    assert client.post(turns, data=turn).status_code == 400
+    assert client.post(turns, data=turn, headers=HTMX).status_code == 400
+    assert client.post(turns, data={**turn, "csrf_token": token}).status_code == 303
     correction = {"dice": "33356", "box": "ones"}
     for path in ("/undo", "/again", "/turns/1/edit"):
-        assert client.post(f"/dice/1{path}", data=correction).status_code == 400
+        assert client.post(game_url(yahtzee_game, path), data=correction).status_code == 400
     fields = fields_of(the_form(read(client.get("/dice/new?kind=farkle")), "/dice/new"))
     fields.update({"player_names-0": "Ann", "player_names-1": "Bob"})
-    assert client.post("/dice/new", data=fields).status_code == 303
-    assert client.post("/dice/2/preview", data={"total": "500"}).status_code == 400
-    assert client.post("/dice/2/turns", data={"total": "500"}).status_code == 400
+    started = client.post("/dice/new", data=fields)
+    assert started.status_code == 303
+    farkle_game = token_of(started)
+    assert client.post(game_url(farkle_game, "/preview"), data={"total": "500"}).status_code == 400
+    assert client.post(game_url(farkle_game, "/turns"), data={"total": "500"}).status_code == 400
     with app.app_context():
         assert db.session.scalar(db.select(func.count()).select_from(DiceTurn)) == 1
         assert db.session.get(DiceTurn, 1).box == "chance"
@@ -1443,11 +1487,12 @@ def test_every_write_needs_the_form_token(app, client):
 def test_the_pages_carry_the_token_in_every_form_that_writes(client):
     fields = fields_of(the_form(read(client.get("/dice/new")), "/dice/new"))
     fields["player_names-0"] = "Ann"
-    client.post("/dice/new", data=fields)
-    token = read(client.get("/dice/1")).one("input", name="csrf_token").attrs["value"]
-    client.post("/dice/1/turns", data={"dice": "33356", "slot": "chance", "csrf_token": token})
+    game = token_of(client.post("/dice/new", data=fields))
+    token = read(client.get(game_url(game))).one("input", name="csrf_token").attrs["value"]
+    turn = {"dice": "33356", "slot": "chance", "csrf_token": token}
+    client.post(game_url(game, "/turns"), data=turn)
 
-    page = read(client.get("/dice/1?dice=22222"))
+    page = read(client.get(game_url(game, "?dice=22222")))
     for form in page.all("form", method="post"):
         assert form.one("input", name="csrf_token") is not None, form.attrs["action"]
 

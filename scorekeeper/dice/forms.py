@@ -7,7 +7,6 @@ from typing import Any
 
 from flask_wtf import FlaskForm
 from wtforms import (
-    BooleanField,
     Form,
     HiddenField,
     IntegerField,
@@ -18,6 +17,8 @@ from wtforms import (
 )
 from wtforms.validators import Length, NumberRange, Optional
 
+from ..house_rules import Knob
+from ..house_rules import house_rules_form as shared_house_rules_form
 from ..matches.forms import SeatList
 from ..rules import farkle, yahtzee
 
@@ -116,31 +117,12 @@ def _knobs(kind: str) -> list[tuple[str, Any, str, tuple[str, ...]]]:
 
 def house_rules_form(kind: str, formdata=None) -> Form:
     """One field per house rule of the game, its default filled in, its help beside it."""
-
-    class HouseRules(Form):
-        pass
-
-    for name, default, help_text, choices in _knobs(kind):
-        label = KNOB_LABELS.get(name, name.replace("_", " ").capitalize())
-        if choices:
-            field = SelectField(
-                label,
-                choices=[SelectChoice(choice) for choice in choices],
-                default=default,
-                description=help_text,
-            )
-        elif isinstance(default, bool):
-            field = BooleanField(label, default=default, description=help_text)
-        else:
-            # No numeric keypad: the penalty is negative, and phones' keypads lack a minus.
-            field = IntegerField(
-                label,
-                default=default,
-                description=help_text,
-                validators=[Within(min=-1_000_000, max=1_000_000)],
-            )
-        setattr(HouseRules, name, field)
-    return HouseRules(formdata, prefix="rule")
+    knobs = [
+        Knob(name, KNOB_LABELS.get(name, name.replace("_", " ").capitalize()), *rest)
+        for name, *rest in _knobs(kind)
+    ]
+    # No numeric keypad: the penalty is negative, and phones' keypads lack a minus.
+    return shared_house_rules_form(knobs, [Within(min=-1_000_000, max=1_000_000)], formdata)
 
 
 def house_rule_overrides(form: Form, kind: str) -> dict[str, Any]:

@@ -104,14 +104,10 @@ class Sheet:
 
 
 @dataclass
-class YahtzeeState:
-    """A Yahtzee or Triple game: its rules, its turns, every sheet and where it stands."""
+class GameState:
+    """What every dice game shows: its kind, its players, its totals and who won."""
 
     game: DiceGame
-    rules: YahtzeeRules
-    turns: list[DiceTurn]
-    sheets: list[Sheet]
-    standing: YahtzeeStanding
 
     @property
     def label(self) -> str:
@@ -120,6 +116,20 @@ class YahtzeeState:
     @property
     def players(self) -> list[str]:
         return self.game.player_names
+
+    @property
+    def winner_names(self) -> list[str]:
+        return [self.players[player] for player in self.winners]
+
+
+@dataclass
+class YahtzeeState(GameState):
+    """A Yahtzee or Triple game: its rules, its turns, every sheet and where it stands."""
+
+    rules: YahtzeeRules
+    turns: list[DiceTurn]
+    sheets: list[Sheet]
+    standing: YahtzeeStanding
 
     @property
     def totals(self) -> tuple[int, ...]:
@@ -134,30 +144,17 @@ class YahtzeeState:
         return self.standing.winners
 
     @property
-    def winner_names(self) -> list[str]:
-        return [self.players[player] for player in self.winners]
-
-    @property
     def next_player(self) -> int | None:
         return self.standing.next_player
 
 
 @dataclass
-class FarkleState:
+class FarkleState(GameState):
     """A Farkle game: its rules, its turns and their replay."""
 
-    game: DiceGame
     rules: FarkleRules
     turns: list[DiceTurn]
     result: FarkleGame
-
-    @property
-    def label(self) -> str:
-        return KINDS[self.game.kind]
-
-    @property
-    def players(self) -> list[str]:
-        return self.game.player_names
 
     @property
     def totals(self) -> tuple[int, ...]:
@@ -170,10 +167,6 @@ class FarkleState:
     @property
     def winners(self) -> tuple[int, ...]:
         return self.result.winners
-
-    @property
-    def winner_names(self) -> list[str]:
-        return [self.players[player] for player in self.winners]
 
     @property
     def still_to_play(self) -> list[str]:
@@ -219,10 +212,19 @@ def replay(game: DiceGame) -> State:
     return YahtzeeState(game, rules, turns, sheets, standing)
 
 
-def load_state(game_id: int) -> State:
-    """Load a game with its turns in two queries and replay it."""
-    game = db.get_or_404(DiceGame, game_id, options=[selectinload(DiceGame.turns)])
-    return replay(game)
+def find_game(token: str) -> DiceGame:
+    """The game a link's token opens; 404 (saying nothing more) for any other token."""
+    game = db.session.execute(
+        db.select(DiceGame).where(DiceGame.token == token).options(selectinload(DiceGame.turns))
+    ).scalar_one_or_none()
+    if game is None:
+        abort(404)
+    return game
+
+
+def load_state(token: str) -> State:
+    """Load a game by its link in two queries and replay it."""
+    return replay(find_game(token))
 
 
 def device_dice_games() -> list[State]:
@@ -311,7 +313,7 @@ def create() -> Response:
     db.session.add(game)
     db.session.commit()
     remember_dice_game(game.id)
-    return redirect(url_for(".show", game_id=game.id), 303)
+    return redirect(url_for(".show", token=game.token), 303)
 
 
 # ------------------------------------------------------------------------ the game page
@@ -390,10 +392,10 @@ def _farkle_page(state: FarkleState, form: FarkleTurnForm, status: int = 200) ->
     return _page(state, status, form=form)
 
 
-@bp.get("/<int:game_id>")
-def show(game_id: int) -> Response:
+@bp.get("/<token>")
+def show(token: str) -> Response:
     """The game: totals, whose turn, the next turn's form and every card or turn so far."""
-    state = load_state(game_id)
+    state = load_state(token)
     if isinstance(state, FarkleState):
         return _farkle_page(state, FarkleTurnForm(formdata=None))
     dice_form = DiceForm(request.args)
@@ -401,10 +403,10 @@ def show(game_id: int) -> Response:
     return _yahtzee_page(state, dice_form)
 
 
-@bp.post("/<int:game_id>/turns")
-def add_turn(game_id: int) -> Response:
+@bp.post("/<token>/turns")
+def add_turn(token: str) -> Response:
     """Record the next turn; a turn that breaks a rule stays on the form, unsaved."""
-    state = load_state(game_id)
+    state = load_state(token)
     if state.over:
         abort(409, description="This game is over; start another to play on.")
     # The form says which turn it enters, so a double tap or a second phone cannot enter
@@ -456,7 +458,7 @@ def _add_yahtzee_turn(state: YahtzeeState) -> Response:
         )
     )
     db.session.commit()
-    return redirect(url_for(".show", game_id=state.game.id), 303)
+    return redirect(url_for(".show", token=state.game.token), 303)
 
 
 def _add_farkle_turn(state: FarkleState) -> Response:
@@ -485,7 +487,7 @@ def _add_farkle_turn(state: FarkleState) -> Response:
         )
     )
     db.session.commit()
-    return redirect(url_for(".show", game_id=state.game.id), 303)
+    return redirect(url_for(".show", token=state.game.token), 303)
 
 
 def _farkle_error(form: FarkleTurnForm, error: RuleError) -> None:
@@ -496,10 +498,10 @@ def _farkle_error(form: FarkleTurnForm, error: RuleError) -> None:
         form.turn_error = error.reason
 
 
-@bp.post("/<int:game_id>/preview")
-def preview(game_id: int) -> Response:
+@bp.post("/<token>/preview")
+def preview(token: str) -> Response:
     """What the Farkle turn being entered would score, throw by throw (a fragment)."""
-    state = load_state(game_id)
+    state = load_state(token)
     if not isinstance(state, FarkleState):
         abort(404)
     form = FarkleTurnForm()
@@ -532,10 +534,10 @@ def preview(game_id: int) -> Response:
 # ---------------------------------------------------------------- correcting a turn
 
 
-@bp.route("/<int:game_id>/turns/<int:turn_id>/edit", methods=["GET", "POST"])
-def edit_turn(game_id: int, turn_id: int) -> Response:
+@bp.route("/<token>/turns/<int:turn_id>/edit", methods=["GET", "POST"])
+def edit_turn(token: str, turn_id: int) -> Response:
     """Correct a past Yahtzee turn's dice or box; the player's whole card is replayed."""
-    state = load_state(game_id)
+    state = load_state(token)
     if not isinstance(state, YahtzeeState):
         abort(404)
     turn = _turn_or_404(state, turn_id)
@@ -563,7 +565,7 @@ def edit_turn(game_id: int, turn_id: int) -> Response:
     turn.box = changed.box
     turn.column = column
     db.session.commit()
-    return redirect(url_for(".show", game_id=game_id), 303)
+    return redirect(url_for(".show", token=token), 303)
 
 
 def _edit_page(state, sheet, turn, number, form, status=200) -> Response:
@@ -588,10 +590,10 @@ def _edit_page(state, sheet, turn, number, form, status=200) -> Response:
 # ------------------------------------------------------------------ undo, play again
 
 
-@bp.post("/<int:game_id>/undo")
-def undo(game_id: int) -> Response:
+@bp.post("/<token>/undo")
+def undo(token: str) -> Response:
     """Take back the last turn entered."""
-    game = db.get_or_404(DiceGame, game_id)
+    game = find_game(token)
     if not FlaskForm().validate():
         abort(400, description=EXPIRED)
     last = db.session.scalars(
@@ -603,13 +605,13 @@ def undo(game_id: int) -> Response:
     if last is not None:
         db.session.delete(last)
         db.session.commit()
-    return redirect(url_for(".show", game_id=game.id), 303)
+    return redirect(url_for(".show", token=game.token), 303)
 
 
-@bp.post("/<int:game_id>/again")
-def again(game_id: int) -> Response:
+@bp.post("/<token>/again")
+def again(token: str) -> Response:
     """A new game of the same kind, with the same players and house rules."""
-    old = db.get_or_404(DiceGame, game_id)
+    old = find_game(token)
     if not FlaskForm().validate():
         abort(400, description=EXPIRED)
     game = DiceGame(
@@ -618,4 +620,4 @@ def again(game_id: int) -> Response:
     db.session.add(game)
     db.session.commit()
     remember_dice_game(game.id)
-    return redirect(url_for(".show", game_id=game.id), 303)
+    return redirect(url_for(".show", token=game.token), 303)

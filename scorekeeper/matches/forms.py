@@ -19,6 +19,8 @@ from wtforms.utils import unset_value
 from wtforms.validators import Length, NumberRange, Optional, ValidationError
 from wtforms.widgets import HiddenInput
 
+from ..house_rules import Knob
+from ..house_rules import house_rules_form as shared_house_rules_form
 from ..rules.cards import SUIT_SYMBOLS, SUITS, parse_cards
 from ..rules.errors import RuleError
 from ..rules.pinochle import KNOB_INFO, KNOBS, PRESETS, HandInput, Preset, side_melds
@@ -81,40 +83,22 @@ def _parse_table(text: str) -> list[int]:
 
 def house_rules_form(preset: Preset, formdata=None, prefix: str = "rule") -> Form:
     """A form with one field per knob of the preset, its default filled in."""
-
-    class HouseRules(Form):
-        pass
-
-    for name in KNOBS:
-        label = "Game to" if name == "target" else name.replace("_", " ").capitalize()
-        help_text, choices = KNOB_INFO[name]
-        default = getattr(preset, name)
-        if choices:
-            field = SelectField(
-                label,
-                choices=[SelectChoice(choice) for choice in choices],
-                default=default,
-                description=help_text,
-            )
-        elif isinstance(default, bool):
-            field = BooleanField(label, default=default, description=help_text)
-        elif isinstance(default, tuple):
-            field = StringField(
-                label,
-                default=", ".join(str(v) for v in default),
-                description=help_text,
-                validators=[Length(max=60)],
-            )
-        else:
-            field = IntegerField(
-                label,
-                default=default,
-                description=help_text,
-                validators=[NumberRange(min=0, max=1_000_000)],
-                render_kw={"inputmode": "numeric"},
-            )
-        setattr(HouseRules, name, field)
-    return HouseRules(formdata, prefix=prefix)
+    knobs = [
+        Knob(
+            name,
+            "Game to" if name == "target" else name.replace("_", " ").capitalize(),
+            getattr(preset, name),
+            *KNOB_INFO[name],
+        )
+        for name in KNOBS
+    ]
+    return shared_house_rules_form(
+        knobs,
+        [NumberRange(min=0, max=1_000_000)],
+        formdata,
+        prefix,
+        render_kw={"inputmode": "numeric"},
+    )
 
 
 def house_rule_overrides(form: Form, preset: Preset) -> dict[str, Any]:

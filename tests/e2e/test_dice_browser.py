@@ -46,7 +46,7 @@ def start_game(
 ) -> str:
     """From the home page: New dice game, the game, the names, house rules, Start the game.
 
-    Returns the game page's address.
+    Returns the game page's address, which ends in the game's link token (never its row id).
     """
     page.goto("/")
     open_page(page, page.get_by_role("button", name="New dice game"))
@@ -63,6 +63,7 @@ def start_game(
             page.get_by_label(label, exact=True).fill(value)
     open_page(page, page.get_by_role("button", name="Start the game"))
     expect(page.locator(".scoreboard .side-name")).to_have_text(list(players))
+    expect(page).to_have_url(re.compile(r"/dice/[A-Za-z0-9_-]{22,}$"))
     return page.url
 
 

@@ -1,0 +1,63 @@
+"""The house-rules form every game shares: one field per knob, its default and its help."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, NamedTuple
+
+from wtforms import BooleanField, Field, Form, IntegerField, SelectChoice, SelectField, StringField
+from wtforms.validators import Length
+
+
+class Knob(NamedTuple):
+    """A house rule as a form shows it: its core name, label, default, help and choices."""
+
+    name: str
+    label: str
+    default: Any
+    help: str
+    choices: tuple[str, ...] = ()
+
+
+def knob_field(knob: Knob, number_validators: list, render_kw: dict | None = None) -> Field:
+    """The field for one knob: a choice, a yes/no box, a table of numbers, or a number."""
+    if knob.choices:
+        return SelectField(
+            knob.label,
+            choices=[SelectChoice(choice) for choice in knob.choices],
+            default=knob.default,
+            description=knob.help,
+        )
+    if isinstance(knob.default, bool):
+        return BooleanField(knob.label, default=knob.default, description=knob.help)
+    if isinstance(knob.default, tuple):
+        return StringField(
+            knob.label,
+            default=", ".join(str(v) for v in knob.default),
+            description=knob.help,
+            validators=[Length(max=60)],
+        )
+    return IntegerField(
+        knob.label,
+        default=knob.default,
+        description=knob.help,
+        validators=number_validators,
+        render_kw=render_kw,
+    )
+
+
+def house_rules_form(
+    knobs: Iterable[Knob],
+    number_validators: list,
+    formdata=None,
+    prefix: str = "rule",
+    render_kw: dict | None = None,
+) -> Form:
+    """A form with one field per knob, each filled with its default."""
+
+    class HouseRules(Form):
+        pass
+
+    for knob in knobs:
+        setattr(HouseRules, knob.name, knob_field(knob, number_validators, render_kw))
+    return HouseRules(formdata, prefix=prefix)
