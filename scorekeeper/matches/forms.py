@@ -190,6 +190,11 @@ class HandForm(FlaskForm):
         self.tricks_total = preset.trick_total
         self.group_errors: dict[str, str] = {}
 
+    def show_version(self, version: int, field: str = "version") -> None:
+        """Redraw the form at a newer version (after a conflict), replacing what was posted."""
+        self[field].data = version
+        self[field].raw_data = [str(version)]
+
     def fill_from(self, entries: dict[str, Any]) -> None:
         """Put a stored hand's entries into the form, for editing."""
         for name in ("bidder", "bid", "all_passed", "trump", "turned_nine"):

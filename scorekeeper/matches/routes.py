@@ -450,7 +450,7 @@ def _conflict(token: str, form: HandForm) -> Response:
     state = load_state(token)
     what = _latest_change(state)
     form.setup(state.preset, state.players, state.sides)
-    form.version.data = state.match.version
+    form.show_version(state.match.version)
     form.add_rule_error(
         RuleError(
             f"while you were entering this hand, another phone changed the match ({what}). "
@@ -563,7 +563,7 @@ def edit_hand(token: str, hand_id: int) -> Response:
         db.session.expire_all()
         state = load_state(token)
         index, hand = _hand_or_404(state, hand_id)
-        form.hand_version.data = hand.version
+        form.show_version(hand.version, field="hand_version")
         form.add_rule_error(
             RuleError(
                 f"another phone changed hand {index + 1} while you were editing it; it now "
