@@ -42,10 +42,12 @@ def _not_a_write() -> bool:
     return request.method in ("GET", "HEAD", "OPTIONS") or request.blueprint == "api"
 
 
+# One budget per client for all its writes together (an application limit), not one per
+# page.
 limiter = Limiter(
     get_remote_address,
-    default_limits=[_write_limit],
-    default_limits_exempt_when=_not_a_write,
+    application_limits=[_write_limit],
+    application_limits_exempt_when=_not_a_write,
     storage_uri="memory://",
 )
 
@@ -60,7 +62,10 @@ def add_security_headers(response: Response) -> Response:
 def init_security(app: Flask) -> None:
     """Cookie settings, security headers and the write limit, bound to the app."""
     app.config.setdefault("WRITE_RATE_LIMIT", "300 per minute")
-    app.config.setdefault("SESSION_COOKIE_HTTPONLY", True)
-    app.config.setdefault("SESSION_COOKIE_SAMESITE", "Lax")
+    # Flask's defaults hold these keys already (SameSite unset), so set them unless a
+    # deployment chose otherwise.
+    app.config["SESSION_COOKIE_HTTPONLY"] = True
+    if app.config.get("SESSION_COOKIE_SAMESITE") is None:
+        app.config["SESSION_COOKIE_SAMESITE"] = "Lax"
     app.after_request(add_security_headers)
     limiter.init_app(app)

@@ -30,6 +30,9 @@ NAME_LENGTH = 40
 MAX_SEATS = max(preset.players for preset in PRESETS.values())
 # Bounds that keep a typo from becoming a stored number; the rules check the rest.
 POINTS = NumberRange(min=0, max=100_000, message="Enter a number from 0 to 100000.")
+# A version a database can hold; anything else was not drawn by this site.
+MAX_VERSION = 2**62
+VERSIONS = NumberRange(min=0, max=MAX_VERSION)
 
 
 def _strip(value: str | None) -> str | None:
@@ -158,8 +161,8 @@ class HandForm(FlaskForm):
     # What the phone saw when it drew the form: the match's version (a hand saved by another
     # phone meanwhile is a conflict), the hand's version (for edits), and a one-time token
     # (a double-tapped Save records one hand).
-    version = IntegerField(widget=HiddenInput(), validators=[Optional()])
-    hand_version = IntegerField(widget=HiddenInput(), validators=[Optional()])
+    version = IntegerField(widget=HiddenInput(), validators=[Optional(), VERSIONS])
+    hand_version = IntegerField(widget=HiddenInput(), validators=[Optional(), VERSIONS])
     client_token = StringField(widget=HiddenInput(), validators=[Optional(), Length(max=40)])
     action = SelectField(
         choices=[SelectChoice(action) for action in ("save", "throw_in", "redeal", "forfeit")],
@@ -234,6 +237,13 @@ class HandForm(FlaskForm):
             "turned_nine": bool(self.turned_nine.data) and not preset.bidding,
             "cards": cards if any(cards) else None,
         }
+
+    def out_of_date(self) -> bool:
+        """Did the hidden version fields come back unreadable? Then the form is stale."""
+        if self.version.errors or self.hand_version.errors or self.client_token.errors:
+            self.group_errors["hand"] = "This form is out of date: reload the page, then save."
+            return True
+        return False
 
     def add_rule_error(self, error: RuleError) -> None:
         """Show a broken rule next to the field it is about."""

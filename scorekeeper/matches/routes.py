@@ -33,7 +33,14 @@ from ..rules.pinochle import (
     with_rules,
 )
 from .device import remember_match
-from .forms import HandForm, MatchForm, hand_input, house_rule_overrides, house_rules_form
+from .forms import (
+    MAX_VERSION,
+    HandForm,
+    MatchForm,
+    hand_input,
+    house_rule_overrides,
+    house_rules_form,
+)
 
 bp = Blueprint("matches", __name__, url_prefix="/matches")
 
@@ -120,7 +127,8 @@ def _page(
     state: MatchState, form: HandForm | None, status: int = 200, view: bool = False
 ) -> Response:
     can_undo = not view and _has_changes(state.match)
-    if not view:
+    if not view and request.method == "GET":
+        # Opening a match lists it on this device; a refused post writes nothing at all.
         remember_match(state.match.id)
     knobs = knob_table(state.preset)
     changed = changed_knobs(state.preset)
@@ -332,6 +340,7 @@ def _check(
 
 def _entries(form: HandForm) -> dict[str, Any] | None:
     if not form.validate():
+        form.out_of_date()
         return None
     entries = form.entries()
     if entries["trump"] is None and not entries["redeal"]:
@@ -523,6 +532,7 @@ def describe_preview(state: MatchState, entries: dict[str, Any], index: int) -> 
 
 
 def _hand_or_404(state: MatchState, hand_id: int) -> tuple[int, Hand]:
+    """A hand of this match by its id, or 404 (another match's hand is not this one's)."""
     for index, hand in enumerate(state.hands):
         if hand.id == hand_id:
             return index, hand
@@ -600,6 +610,8 @@ def delete_hand(token: str, hand_id: int) -> Response:
     state = load_state(token)
     if not FlaskForm().validate():
         abort(400, description="The form expired; reload the page and try again.")
+    if hand_id > MAX_VERSION:
+        abort(404)
     if all(hand.id != hand_id for hand in state.hands) and db.session.get(Hand, hand_id) is None:
         # Deleted already (a double tap, or another phone): nothing left to do.
         return redirect(url_for(".show", token=token), 303)
@@ -626,6 +638,8 @@ def undo(token: str) -> Response:
     if not FlaskForm().validate():
         abort(400, description="The form expired; reload the page and try again.")
     seen = request.form.get("version", type=int)
+    if seen is not None and not 0 <= seen <= MAX_VERSION:
+        return redirect(url_for(".show", token=token), 303)
     if not _claim_version(match, match.version if seen is None else seen):
         db.session.rollback()
         return redirect(url_for(".show", token=token), 303)

@@ -1,0 +1,1228 @@
+"""Several phones, one table: the edit and view links, live polling, safe writes (a
+double-tapped Save, two phones at once), security headers, limits, and posts no player
+would send."""
+
+from __future__ import annotations
+
+import re
+import secrets
+from html.parser import HTMLParser
+from urllib.parse import parse_qs, quote, urlsplit
+
+import pytest
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
+from sqlalchemy import event, func
+
+from scorekeeper import create_app
+from scorekeeper.extensions import db
+from scorekeeper.models import DiceGame, DiceTurn, Hand, Match
+from scorekeeper.rules import yahtzee
+
+HTMX = {"HX-Request": "true"}
+URL_SAFE_TOKEN = re.compile(r"[A-Za-z0-9_-]{22,}")
+# Bidder (player 1, team A) bids 250 in spades and makes it: team A 300, team B 100.
+MADE_250 = {
+    "bidder": "0",
+    "bid": "250",
+    "trump": "0",
+    "meld-0": "100",
+    "meld-1": "50",
+    "tricks-0": "200",
+    "tricks-1": "50",
+}
+# Player 2 (team B) bids 300 in diamonds and makes it: team A 60, team B 330.
+MADE_300 = {
+    "bidder": "1",
+    "bid": "300",
+    "trump": "2",
+    "meld-0": "20",
+    "meld-1": "120",
+    "tricks-0": "40",
+    "tricks-1": "210",
+}
+WRITE_METHODS = ["POST", "PUT", "PATCH", "DELETE"]
+
+
+# ----------------------------------------------------------------------- the sites
+
+
+def build_site(folder, **config):
+    """A site with its own instance folder and SQLite file, its tables created."""
+    app = create_app(
+        {
+            "TESTING": True,
+            "INSTANCE_PATH": folder / "instance",
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'scorekeeper.sqlite3'}",
+            "SECRET_KEY": "test",
+            **config,
+        }
+    )
+    with app.app_context():
+        db.create_all()
+    return app
+
+
+# ------------------------------------------------------------- reading HTML like a browser
+
+VOID_TAGS = frozenset(
+    ["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source"]
+    + ["track", "wbr"]
+)
+
+
+class Node:
+    """One HTML element: its tag, its attributes and what is inside it."""
+
+    def __init__(self, tag: str, attrs: dict[str, str], parent: Node | None):
+        self.tag = tag
+        self.attrs = attrs
+        self.parent = parent
+        self.children: list[Node | str] = []
+
+    def __repr__(self) -> str:
+        return f"<{self.tag} {self.attrs}>"
+
+    def walk(self):
+        """This element and every element inside it, in document order."""
+        yield self
+        for child in self.children:
+            if isinstance(child, Node):
+                yield from child.walk()
+
+    def all(self, tag: str | None = None, **attrs: str) -> list[Node]:
+        """Elements with this tag whose attributes hold these values (class_: one class)."""
+        found = []
+        for node in self.walk():
+            if tag is not None and node.tag != tag:
+                continue
+            if all(node.holds(name, value) for name, value in attrs.items()):
+                found.append(node)
+        return found
+
+    def one(self, tag: str | None = None, **attrs: str) -> Node | None:
+        found = self.all(tag, **attrs)
+        return found[0] if found else None
+
+    def holds(self, name: str, value: str) -> bool:
+        name = name.rstrip("_").replace("_", "-")
+        if name == "class":
+            return value in self.attrs.get("class", "").split()
+        return self.attrs.get(name) == value
+
+    def by_id(self, element_id: str) -> Node | None:
+        return self.one(id=element_id)
+
+    @property
+    def text(self) -> str:
+        """The text inside, every run of whitespace made one space."""
+        parts = []
+        for child in self.children:
+            parts.append(child if isinstance(child, str) else f" {child.text} ")
+        return " ".join("".join(parts).split())
+
+
+class _Builder(HTMLParser):
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.root = Node("#document", {}, None)
+        self.stack = [self.root]
+
+    def handle_starttag(self, tag, attrs):
+        node = Node(tag, {name: value or "" for name, value in attrs}, self.stack[-1])
+        self.stack[-1].children.append(node)
+        if tag not in VOID_TAGS:
+            self.stack.append(node)
+
+    def handle_startendtag(self, tag, attrs):
+        node = Node(tag, {name: value or "" for name, value in attrs}, self.stack[-1])
+        self.stack[-1].children.append(node)
+
+    def handle_endtag(self, tag):
+        for depth in range(len(self.stack) - 1, 0, -1):
+            if self.stack[depth].tag == tag:
+                del self.stack[depth:]
+                return
+
+    def handle_data(self, data):
+        self.stack[-1].children.append(data)
+
+
+def read(response) -> Node:
+    """The response's HTML as a tree."""
+    builder = _Builder()
+    builder.feed(response.get_data(as_text=True))
+    builder.close()
+    return builder.root
+
+
+def form_to(document: Node, action: str) -> Node:
+    """The one form that posts to ``action``."""
+    forms = [f for f in document.all("form", method="post") if f.attrs.get("action") == action]
+    assert len(forms) == 1, f"expected one form posting to {action}, found {len(forms)}"
+    return forms[0]
+
+
+def sent_by(form: Node, typed: dict[str, object] | None = None) -> dict[str, str]:
+    """What a browser sends for this form after a player types ``typed`` (None clears)."""
+    fields: dict[str, str] = {}
+    for node in form.walk():
+        name = node.attrs.get("name")
+        if not name or "disabled" in node.attrs:
+            continue
+        if node.tag == "input":
+            kind = node.attrs.get("type", "text")
+            if kind in ("submit", "button", "reset", "image", "file"):
+                continue
+            if kind in ("checkbox", "radio"):
+                if "checked" in node.attrs:
+                    fields[name] = node.attrs.get("value", "on")
+                continue
+            fields[name] = node.attrs.get("value", "")
+        elif node.tag == "select":
+            options = node.all("option")
+            chosen = [o for o in options if "selected" in o.attrs] or options[:1]
+            if chosen:
+                fields[name] = chosen[0].attrs.get("value", chosen[0].text)
+        elif node.tag == "textarea":
+            fields[name] = node.text
+    for name, value in (typed or {}).items():
+        if value is None:
+            fields.pop(name, None)
+        else:
+            fields[name] = str(value)
+    return fields
+
+
+def value_of(form: Node, name: str) -> str | None:
+    """The value a text or hidden input of the form shows."""
+    node = form.one("input", name=name)
+    return None if node is None else node.attrs.get("value", "")
+
+
+def checked(form: Node, name: str) -> str | None:
+    """The value of the checked radio button of a group (None when none is)."""
+    for node in form.all("input", name=name):
+        if "checked" in node.attrs:
+            return node.attrs.get("value")
+    return None
+
+
+def alerts(document: Node) -> dict[str, str]:
+    """Every message shown next to a field: {element id: sentence}."""
+    return {n.attrs["id"]: n.text for n in document.all(role="alert") if n.attrs.get("id")}
+
+
+# ------------------------------------------------------------------ playing through the site
+
+
+def open_page(phone, url: str, headers=None) -> Node:
+    response = phone.get(url, headers=headers or {})
+    assert response.status_code == 200, (url, response.status_code)
+    return read(response)
+
+
+def start_match(phone, typed: dict[str, object] | None = None):
+    """Fill in the new-match form as a player would (partnership) and send it."""
+    form = form_to(open_page(phone, "/matches/new"), "/matches/new")
+    return phone.post("/matches/new", data=sent_by(form, typed))
+
+
+def new_match(phone, typed: dict[str, object] | None = None) -> str:
+    """Start a match and return its edit token (the last part of where it redirects)."""
+    response = start_match(phone, typed)
+    assert response.status_code == 303, alerts(read(response))
+    return urlsplit(response.headers["Location"]).path.rsplit("/", 1)[1]
+
+
+def view_token(app, edit_token: str) -> str:
+    with app.app_context():
+        return db.session.scalar(db.select(Match.view_token).where(Match.edit_token == edit_token))
+
+
+def match_version(app, edit_token: str) -> int:
+    with app.app_context():
+        return db.session.scalar(db.select(Match.version).where(Match.edit_token == edit_token))
+
+
+def hand_form(phone, edit_token: str) -> Node:
+    """The next hand's form on the match page, as this phone draws it now."""
+    page = open_page(phone, f"/matches/{edit_token}")
+    return form_to(page, f"/matches/{edit_token}/hands")
+
+
+def save_hand(phone, edit_token: str, hand: dict[str, object] = MADE_250) -> None:
+    """Enter a hand on the match page and save it."""
+    fields = sent_by(hand_form(phone, edit_token), hand)
+    response = phone.post(f"/matches/{edit_token}/hands", data=fields)
+    assert response.status_code == 303, alerts(read(response))
+
+
+def stored_hands(app, edit_token: str) -> list[Hand]:
+    """The match's hands in the database, in playing order."""
+    with app.app_context():
+        hands = db.session.scalars(
+            db.select(Hand)
+            .join(Match, Match.id == Hand.match_id)
+            .where(Match.edit_token == edit_token)
+            .order_by(Hand.position)
+        ).all()
+        for hand in hands:
+            db.session.expunge(hand)
+        return list(hands)
+
+
+def edit_url(edit_token: str, hand_id: int) -> str:
+    return f"/matches/{edit_token}/hands/{hand_id}/edit"
+
+
+def poll_url(document: Node) -> str:
+    """Where the page's poller asks whether the match changed."""
+    live = document.by_id("live")
+    assert live is not None, "the page has no poller"
+    return live.attrs["hx-get"]
+
+
+def since_of(url: str) -> int:
+    return int(parse_qs(urlsplit(url).query)["since"][0])
+
+
+def every_row(app) -> dict[str, list[str]]:
+    """Every row of every table, so a test can tell whether a request wrote anything."""
+    with app.app_context():
+        return {
+            table.name: sorted(repr(tuple(row)) for row in db.session.execute(table.select()))
+            for table in db.metadata.sorted_tables
+        }
+
+
+def count_queries(app, request) -> tuple[object, int]:
+    """A request's response and the number of SQL statements it ran."""
+    statements = []
+
+    def counted(conn, cursor, statement, parameters, context, executemany):
+        statements.append(statement)
+
+    with app.app_context():
+        engine = db.engine
+    event.listen(engine, "before_cursor_execute", counted)
+    try:
+        response = request()
+    finally:
+        event.remove(engine, "before_cursor_execute", counted)
+    return response, len(statements)
+
+
+def near_miss(token: str) -> str:
+    """The token with its last letter changed: a typo, or a guess next to a real link."""
+    return token[:-1] + ("A" if token[-1] != "A" else "B")
+
+
+# ============================================================================ the links
+
+
+def test_starting_a_match_redirects_to_its_edit_link_never_its_row_number(app, client):
+    response = start_match(client)
+    assert response.status_code == 303
+    with app.app_context():
+        match = db.session.scalars(db.select(Match)).one()
+        edit_token, row = match.edit_token, match.id
+    assert urlsplit(response.headers["Location"]).path == f"/matches/{edit_token}"
+    assert edit_token != str(row)
+
+
+def test_edit_and_view_tokens_are_distinct_url_safe_and_at_least_128_bits(app, client):
+    first, second = new_match(client), new_match(client)
+    with app.app_context():
+        matches = db.session.scalars(db.select(Match).order_by(Match.id)).all()
+        tokens = [(m.edit_token, m.view_token, m.id) for m in matches]
+    assert [edit for edit, _, _ in tokens] == [first, second]
+    for edit, view, row in tokens:
+        for token in (edit, view):
+            # 22 base64url letters carry 132 bits.
+            assert URL_SAFE_TOKEN.fullmatch(token), token
+            assert token != str(row)
+        assert edit != view
+    every_token = [token for edit, view, _ in tokens for token in (edit, view)]
+    assert len(set(every_token)) == 4
+
+
+def test_the_match_page_shows_both_links_and_a_qr_code_of_each(app, client):
+    edit_token = new_match(client)
+    watch = view_token(app, edit_token)
+    page = open_page(client, f"/matches/{edit_token}")
+    links = {a.attrs.get("href") for a in page.all("a")}
+    assert f"/matches/{edit_token}" in links
+    assert f"/matches/watch/{watch}" in links
+    codes = [img for img in page.all("img") if "QR" in img.attrs.get("alt", "")]
+    assert len(codes) == 2
+    images = {}
+    for img in codes:
+        response = client.get(img.attrs["src"])
+        assert response.status_code == 200
+        assert response.mimetype == "image/svg+xml"
+        body = response.get_data(as_text=True)
+        assert "<svg" in body and "xmlns" in body
+        images[img.attrs["alt"]] = body
+    edit_code, view_code = images["QR code of the edit link"], images["QR code of the view link"]
+    assert edit_code != view_code
+    # The view page's own QR code is the same picture: it encodes the same view link.
+    view_page = open_page(client, f"/matches/watch/{watch}")
+    (own,) = [img for img in view_page.all("img") if "QR" in img.attrs.get("alt", "")]
+    assert client.get(own.attrs["src"]).get_data(as_text=True) == view_code
+
+
+def test_the_view_link_shows_no_qr_code_of_the_edit_link(app, client):
+    edit_token = new_match(client)
+    watch = view_token(app, edit_token)
+    assert client.get(f"/matches/{watch}/qr/edit.svg").status_code == 404
+    assert client.get(f"/matches/{watch}/qr/view.svg").status_code == 404
+    assert client.get(f"/matches/watch/{edit_token}/qr.svg").status_code == 404
+
+
+@pytest.mark.parametrize("over", [False, True], ids=["in-progress", "won"])
+def test_the_view_page_shows_the_ledger_and_nothing_that_writes(app, client, over):
+    # Game to 300: the made 250 (team A 300) wins it.
+    edit_token = new_match(client, {"rule-target": 300 if over else 1500})
+    save_hand(client, edit_token)
+    watch = view_token(app, edit_token)
+    edit_page = open_page(client, f"/matches/{edit_token}")
+    assert edit_page.one("form", action=f"/matches/{edit_token}/undo") is not None
+    assert (edit_page.one("form", action=f"/matches/{edit_token}/rematch") is not None) == over
+
+    response = client.get(f"/matches/watch/{watch}")
+    assert response.status_code == 200
+    page = read(response)
+    ledger = page.one("ol", class_="ledger")
+    assert ledger is not None and len(ledger.all("li")) == 1
+    assert page.by_id("total-0").text == "300"
+    assert page.all("form") == []
+    assert page.all("a", class_="edit-link") == []
+    assert not [a for a in page.all("a") if "/edit" in a.attrs.get("href", "")]
+    text = page.text
+    assert "Undo" not in text and "Rematch" not in text
+    # Nothing on the page hands out the power to write.
+    assert edit_token not in response.get_data(as_text=True)
+
+
+def test_a_view_token_does_not_open_the_edit_page_nor_an_edit_token_the_view_page(app, client):
+    edit_token = new_match(client)
+    save_hand(client, edit_token)
+    watch = view_token(app, edit_token)
+    (hand,) = stored_hands(app, edit_token)
+    assert client.get(f"/matches/{watch}").status_code == 404
+    assert client.get(edit_url(watch, hand.id)).status_code == 404
+    assert client.get(f"/matches/{watch}/live?since=0&over=0").status_code == 404
+    assert client.get(f"/matches/watch/{edit_token}").status_code == 404
+    assert client.get(f"/matches/watch/{edit_token}/live?since=0&over=0").status_code == 404
+
+
+@pytest.mark.parametrize("prefix", ["/matches/", "/matches/watch/"], ids=["edit", "view"])
+def test_a_wrong_token_is_a_404_that_says_nothing_about_whether_the_match_exists(
+    app, client, prefix
+):
+    edit_token = new_match(client)
+    real = edit_token if prefix == "/matches/" else view_token(app, edit_token)
+    made_up = client.get(prefix + secrets.token_urlsafe(18))
+    one_letter_off = client.get(prefix + near_miss(real))
+    assert made_up.status_code == one_letter_off.status_code == 404
+    assert made_up.get_data() == one_letter_off.get_data()
+    assert made_up.mimetype == one_letter_off.mimetype
+
+
+# ================================================================= the view link never writes
+
+
+VIEW_WRITES = ["", "/hands", "/undo", "/rematch", "/hands/{hand}/edit", "/hands/{hand}/delete"]
+
+
+@pytest.mark.parametrize("method", WRITE_METHODS)
+@pytest.mark.parametrize("rest", VIEW_WRITES, ids=lambda rest: rest or "page")
+def test_the_view_link_never_writes_whatever_it_is_sent(app, client, method, rest):
+    edit_token = new_match(client)
+    save_hand(client, edit_token)
+    watch = view_token(app, edit_token)
+    (hand,) = stored_hands(app, edit_token)
+    # A phone with a real session and its form token: only the link itself can refuse.
+    form = hand_form(client, edit_token)
+    fields = sent_by(form, {**MADE_300, "version": 1})
+    before = every_row(app)
+    response = client.open(
+        f"/matches/watch/{watch}" + rest.format(hand=hand.id),
+        method=method,
+        data=fields,
+        headers={"X-CSRFToken": value_of(form, "csrf_token")},
+    )
+    assert response.status_code == 403
+    assert "view-only" in read(response).text
+    assert every_row(app) == before
+
+
+# ============================================================================ live updates
+
+
+@pytest.mark.parametrize("view", [False, True], ids=["edit-link", "view-link"])
+def test_a_poll_while_nothing_changed_is_an_empty_204_costing_one_query(app, client, view):
+    edit_token = new_match(client)
+    save_hand(client, edit_token)
+    page_url = f"/matches/watch/{view_token(app, edit_token)}" if view else f"/matches/{edit_token}"
+    url = poll_url(open_page(client, page_url))
+    assert since_of(url) == match_version(app, edit_token) == 1
+    response, queries = count_queries(app, lambda: client.get(url))
+    assert response.status_code == 204
+    assert response.get_data() == b""
+    assert queries <= 1
+    assert "no-store" in response.headers.get("Cache-Control", "")
+
+
+@pytest.mark.parametrize("view", [False, True], ids=["edit-link", "view-link"])
+def test_after_a_hand_is_saved_a_poll_gets_the_changed_regions_out_of_band(app, view):
+    table, across = app.test_client(), app.test_client()
+    edit_token = new_match(table)
+    watch = view_token(app, edit_token)
+    page_url = f"/matches/watch/{watch}" if view else f"/matches/{edit_token}"
+    old_poll = poll_url(open_page(across, page_url))
+    assert across.get(old_poll).status_code == 204
+
+    save_hand(table, edit_token)
+    response = across.get(old_poll)
+    assert response.status_code == 200
+    fragment = read(response)
+    swapped = {node.attrs.get("id") for node in fragment.all() if "hx-swap-oob" in node.attrs}
+    assert {"scoreboard", "ledger-section", "live"} <= swapped
+    assert fragment.by_id("total-0").text == "300"
+    assert fragment.by_id("total-1").text == "100"
+    assert len(fragment.one("ol", class_="ledger").all("li")) == 1
+    new_poll = poll_url(fragment)
+    assert since_of(new_poll) == match_version(app, edit_token) == 1
+    assert across.get(new_poll).status_code == 204
+    if view:
+        assert fragment.all("a", class_="edit-link") == []
+        assert fragment.all("form") == []
+        assert edit_token not in response.get_data(as_text=True)
+    else:
+        assert len(fragment.all("a", class_="edit-link")) == 1
+
+
+def test_a_poll_from_a_form_drawn_before_a_hand_moves_the_forms_version_on(app):
+    table, across = app.test_client(), app.test_client()
+    edit_token = new_match(table)
+    old_poll = poll_url(open_page(across, f"/matches/{edit_token}"))
+    save_hand(table, edit_token)
+    fragment = read(across.get(old_poll))
+    version = fragment.by_id("form-version")
+    assert version is not None and "hx-swap-oob" in version.attrs
+    assert value_of(version, "version") == "1"
+    assert fragment.by_id("next-hand").text == "Hand 2"
+
+
+# ============================================================================= safe writes
+
+
+@pytest.mark.parametrize("headers", [{}, HTMX], ids=["page", "htmx"])
+def test_a_double_tapped_save_records_one_hand(app, client, headers):
+    edit_token = new_match(client)
+    fields = sent_by(hand_form(client, edit_token), MADE_250)
+    first = client.post(f"/matches/{edit_token}/hands", data=fields, headers=headers)
+    second = client.post(f"/matches/{edit_token}/hands", data=fields, headers=headers)
+    assert first.status_code == second.status_code == 303
+    assert len(stored_hands(app, edit_token)) == 1
+    assert match_version(app, edit_token) == 1
+
+
+def test_a_save_from_a_form_drawn_before_another_phones_hand_is_a_conflict_keeping_the_typing(
+    app,
+):
+    mine, theirs = app.test_client(), app.test_client()
+    edit_token = new_match(mine)
+    my_form = hand_form(mine, edit_token)
+    assert value_of(my_form, "version") == "0"
+    save_hand(theirs, edit_token, MADE_250)
+
+    response = mine.post(f"/matches/{edit_token}/hands", data=sent_by(my_form, MADE_300))
+    assert response.status_code == 409
+    page = read(response)
+    message = page.by_id("hand-error")
+    assert message is not None
+    assert "hand 1 was saved" in message.text
+    assert "Team A made 250" in message.text
+    hands = stored_hands(app, edit_token)
+    assert [(h.bidder, h.bid) for h in hands] == [(0, 250)]
+    # What I typed is still on the form, now drawn at the match's new version.
+    form = form_to(page, f"/matches/{edit_token}/hands")
+    assert checked(form, "bidder") == "1"
+    assert checked(form, "trump") == "2"
+    assert value_of(form, "bid") == "300"
+    assert value_of(form, "meld-1") == "120"
+    assert value_of(form, "tricks-1") == "210"
+    assert value_of(form, "version") == "1"
+    assert value_of(form, "client_token") == value_of(my_form, "client_token")
+
+    again = mine.post(f"/matches/{edit_token}/hands", data=sent_by(form))
+    assert again.status_code == 303
+    assert [(h.bidder, h.bid) for h in stored_hands(app, edit_token)] == [(0, 250), (1, 300)]
+
+
+def test_two_edits_of_one_hand_drawn_at_the_same_version_give_one_save_and_one_conflict(app):
+    mine, theirs = app.test_client(), app.test_client()
+    edit_token = new_match(mine)
+    save_hand(mine, edit_token)
+    (hand,) = stored_hands(app, edit_token)
+    url = edit_url(edit_token, hand.id)
+    my_form = form_to(open_page(mine, url), url)
+    their_form = form_to(open_page(theirs, url), url)
+    assert value_of(my_form, "hand_version") == value_of(their_form, "hand_version") == "0"
+
+    first = theirs.post(url, data=sent_by(their_form, {"bid": 260}))
+    assert first.status_code == 303
+    second = mine.post(url, data=sent_by(my_form, {"meld-1": 70}))
+    assert second.status_code == 409
+    page = read(second)
+    message = page.by_id("hand-error")
+    assert message is not None
+    assert "another phone changed hand 1" in message.text
+    assert "made 260" in message.text
+    (stored,) = stored_hands(app, edit_token)
+    assert (stored.bid, stored.meld) == (260, [100, 50])
+    # Mine is still on the form, now drawn at the hand's new version: saving again wins.
+    form = form_to(page, url)
+    assert value_of(form, "meld-1") == "70"
+    assert value_of(form, "hand_version") == "1"
+    assert mine.post(url, data=sent_by(form)).status_code == 303
+    (stored,) = stored_hands(app, edit_token)
+    assert (stored.bid, stored.meld) == (250, [100, 70])
+
+
+def test_a_double_tapped_undo_undoes_one_change(app, client):
+    edit_token = new_match(client)
+    save_hand(client, edit_token, MADE_250)
+    save_hand(client, edit_token, MADE_300)
+    page = open_page(client, f"/matches/{edit_token}")
+    fields = sent_by(form_to(page, f"/matches/{edit_token}/undo"))
+    first = client.post(f"/matches/{edit_token}/undo", data=fields)
+    second = client.post(f"/matches/{edit_token}/undo", data=fields)
+    assert first.status_code == second.status_code == 303
+    assert [h.bid for h in stored_hands(app, edit_token)] == [250]
+
+
+def test_a_double_tapped_delete_deletes_one_hand(app, client):
+    edit_token = new_match(client)
+    save_hand(client, edit_token, MADE_250)
+    save_hand(client, edit_token, MADE_300)
+    first_hand = stored_hands(app, edit_token)[0]
+    delete = f"/matches/{edit_token}/hands/{first_hand.id}/delete"
+    fields = sent_by(form_to(open_page(client, edit_url(edit_token, first_hand.id)), delete))
+    first = client.post(delete, data=fields)
+    second = client.post(delete, data=fields)
+    assert first.status_code == second.status_code == 303
+    assert second.headers["Location"].endswith(f"/matches/{edit_token}")
+    assert [h.bid for h in stored_hands(app, edit_token)] == [300]
+
+
+# ============================================================================ the headers
+
+
+def _shared_match(app, client) -> tuple[str, str, int]:
+    edit_token = new_match(client)
+    save_hand(client, edit_token)
+    return edit_token, view_token(app, edit_token), stored_hands(app, edit_token)[0].id
+
+
+def _refused_hand(client, edit_token, watch, hand_id):
+    fields = sent_by(hand_form(client, edit_token), {"bid": 100001})
+    return client.post(f"/matches/{edit_token}/hands", data=fields)
+
+
+def _view_link_write(client, edit_token, watch):
+    form = hand_form(client, edit_token)
+    return client.post(f"/matches/watch/{watch}/hands", data=sent_by(form, MADE_300))
+
+
+PAGES = {
+    "home": lambda client, edit_token, watch, hand_id: client.get("/"),
+    "new match": lambda client, edit_token, watch, hand_id: client.get("/matches/new"),
+    "match": lambda client, edit_token, watch, hand_id: client.get(f"/matches/{edit_token}"),
+    "match fragment": lambda client, edit_token, watch, hand_id: client.get(
+        f"/matches/{edit_token}", headers=HTMX
+    ),
+    "view": lambda client, edit_token, watch, hand_id: client.get(f"/matches/watch/{watch}"),
+    "edit hand": lambda client, edit_token, watch, hand_id: client.get(
+        edit_url(edit_token, hand_id)
+    ),
+    "meld": lambda client, edit_token, watch, hand_id: client.get("/meld"),
+    "rules": lambda client, edit_token, watch, hand_id: client.get("/rules"),
+    "dice": lambda client, edit_token, watch, hand_id: client.get("/dice/new"),
+    "404": lambda client, edit_token, watch, hand_id: client.get("/matches/no-such-link"),
+    "403": lambda client, edit_token, watch, hand_id: _view_link_write(client, edit_token, watch),
+    "422": _refused_hand,
+}
+NOT_PAGES = {
+    "api": lambda client, edit_token, watch, hand_id: client.get(
+        "/api/v1/pinochle/meld?hand=AH+10H+KH+QH+JH&partial=1"
+    ),
+    "api error": lambda client, edit_token, watch, hand_id: client.post(
+        "/api/v1/pinochle/score", json={"hands": "nonsense"}
+    ),
+    "qr": lambda client, edit_token, watch, hand_id: client.get(
+        f"/matches/{edit_token}/qr/view.svg"
+    ),
+    "poll": lambda client, edit_token, watch, hand_id: client.get(
+        f"/matches/{edit_token}/live?since=0&over=0"
+    ),
+    "empty poll": lambda client, edit_token, watch, hand_id: client.get(
+        f"/matches/{edit_token}/live?since=1&over=0"
+    ),
+}
+
+
+@pytest.mark.parametrize("answer", [*PAGES, *NOT_PAGES])
+def test_every_answer_carries_the_security_headers(app, client, answer):
+    shared = _shared_match(app, client)
+    response = {**PAGES, **NOT_PAGES}[answer](client, *shared)
+    policy = response.headers.get("Content-Security-Policy", "")
+    assert "frame-ancestors 'none'" in policy
+    assert "'unsafe-inline'" not in policy and "'unsafe-eval'" not in policy
+    assert "script-src 'self'" in policy
+    assert response.headers.get("X-Content-Type-Options") == "nosniff"
+    assert response.headers.get("Referrer-Policy") == "no-referrer"
+    assert response.headers.get("X-Frame-Options") == "DENY"
+
+
+@pytest.mark.parametrize("answer", PAGES)
+def test_no_page_has_an_inline_script_or_style(app, client, answer):
+    shared = _shared_match(app, client)
+    response = PAGES[answer](client, *shared)
+    assert response.mimetype == "text/html"
+    document = read(response)
+    scripts = document.all("script")
+    if answer != "match fragment":
+        assert scripts, "the page loads no script at all"
+    assert all(script.attrs.get("src") for script in scripts)
+    assert all(not script.text for script in scripts)
+    assert document.all("style") == []
+    for node in document.walk():
+        assert "style" not in node.attrs, node
+        handlers = [name for name in node.attrs if name.startswith(("on", "hx-on"))]
+        assert handlers == [], node
+        assert not node.attrs.get("href", "").lower().startswith("javascript:"), node
+
+
+def _set_cookie(response, name: str) -> str:
+    found = [
+        header for header in response.headers.getlist("Set-Cookie") if header.startswith(name + "=")
+    ]
+    assert len(found) == 1, response.headers.getlist("Set-Cookie")
+    return found[0]
+
+
+def test_the_session_cookie_a_form_page_sets_is_httponly_and_samesite_lax(client):
+    cookie = _set_cookie(client.get("/matches/new"), "session")
+    assert "HttpOnly" in cookie
+    assert "SameSite=Lax" in cookie
+
+
+def test_the_device_cookie_is_httponly_and_samesite_lax(client):
+    cookie = _set_cookie(start_match(client), "device")
+    assert "HttpOnly" in cookie
+    assert "SameSite=Lax" in cookie
+
+
+# ================================================================================ limits
+
+
+@pytest.mark.parametrize("field", ["player_names-0", "side_names-1"])
+def test_a_name_over_40_letters_is_refused_next_to_it_and_no_match_starts(app, client, field):
+    response = start_match(client, {field: "N" * 41})
+    assert response.status_code == 422
+    assert f"{field}-error" in alerts(read(response))
+    with app.app_context():
+        assert db.session.scalar(db.select(func.count()).select_from(Match)) == 0
+    assert start_match(client, {field: "N" * 40}).status_code == 303
+
+
+@pytest.mark.parametrize("value", [100_001, 10**12, -1, -250])
+@pytest.mark.parametrize("field", ["bid", "meld-0", "meld-1", "tricks-0", "tricks-1"])
+def test_a_number_over_100000_or_below_0_is_refused_next_to_its_field(app, client, field, value):
+    edit_token = new_match(client)
+    fields = sent_by(hand_form(client, edit_token), {**MADE_250, field: value})
+    response = client.post(f"/matches/{edit_token}/hands", data=fields)
+    assert response.status_code == 422
+    shown = alerts(read(response))
+    assert "0 to 100000" in shown.get(f"{field}-error", ""), shown
+    assert stored_hands(app, edit_token) == []
+
+
+def test_meld_cards_over_200_letters_are_refused_next_to_them(app, client):
+    edit_token = new_match(client)
+    fields = sent_by(hand_form(client, edit_token), {**MADE_250, "cards-0": "AS " * 70})
+    response = client.post(f"/matches/{edit_token}/hands", data=fields)
+    assert response.status_code == 422
+    assert "cards-0-error" in alerts(read(response))
+    assert stored_hands(app, edit_token) == []
+
+
+NEW_MATCH = {"game": "partnership", "fitted_for": "partnership"}
+
+
+def test_the_fourth_write_in_a_minute_from_one_client_is_429_but_reads_are_free(tmp_path):
+    site = build_site(tmp_path, WTF_CSRF_ENABLED=False, WRITE_RATE_LIMIT="3 per minute")
+    phone = site.test_client()
+    answers = [phone.post("/matches/new", data=NEW_MATCH).status_code for _ in range(4)]
+    assert answers == [303, 303, 303, 429]
+    for _ in range(5):
+        assert phone.get("/matches/new").status_code == 200
+        assert phone.get("/").status_code == 200
+    for _ in range(5):
+        assert phone.get("/api/v1/pinochle/meld?hand=AH+10H+KH+QH+JH&partial=1").status_code == 200
+        scored = phone.post("/api/v1/pinochle/score", json={"hands": []})
+        assert scored.status_code != 429
+    other_phone = site.test_client()
+    other = other_phone.post(
+        "/matches/new", data=NEW_MATCH, environ_base={"REMOTE_ADDR": "10.0.0.2"}
+    )
+    assert other.status_code == 303
+
+
+def test_the_write_limit_counts_every_write_of_a_client_together(tmp_path):
+    site = build_site(tmp_path, WTF_CSRF_ENABLED=False, WRITE_RATE_LIMIT="3 per minute")
+    phone = site.test_client()
+    created = [phone.post("/matches/new", data=NEW_MATCH) for _ in range(3)]
+    assert [response.status_code for response in created] == [303, 303, 303]
+    match_page = created[0].headers["Location"]
+    assert phone.post(f"{match_page}/undo", data={}).status_code == 429
+    assert phone.post("/dice/new", data={"kind": "yahtzee"}).status_code == 429
+
+
+def test_the_write_limit_is_300_a_minute_unless_configured(app):
+    assert app.config["WRITE_RATE_LIMIT"] == "300 per minute"
+
+
+# ================================================================ posts no player would send
+
+# Just past the largest whole number a database column holds.
+PAST_INTEGERS = str(2**63)
+TEXT = st.text(st.characters(codec="utf-8"), max_size=30)
+JUNK = st.one_of(
+    st.integers(-(10**30), 10**30).map(str),
+    st.integers(-5, 400).map(str),
+    TEXT,
+    st.sampled_from(["", " ", "abc", "1.5", "1e9", "NaN", "-0", "0x10", "٣", "①", "\x00", "on"]),
+    st.sampled_from([PAST_INTEGERS, str(-(2**63) - 1), str(10**20), "9" * 40]),
+    st.builds(
+        lambda letter, times: letter * times, st.characters(codec="utf-8"), st.integers(41, 4000)
+    ),
+    st.lists(st.integers(-3, 300).map(str), min_size=2, max_size=3),
+)
+# A changed field is left out (None) or replaced by junk.
+CHANGED = st.one_of(st.none(), JUNK)
+EXTRA_NAMES = [
+    "version",
+    "hand_version",
+    "client_token",
+    "csrf_token",
+    "action",
+    "number",
+    "confirm",
+    "meld-7",
+    "tricks-3",
+    "cards-9",
+    "game",
+    "kind",
+    "fitted_for",
+]
+EXTRAS = st.dictionaries(st.sampled_from(EXTRA_NAMES), JUNK, max_size=3)
+HEADERS = st.sampled_from([{}, HTMX])
+# Which link a post is sent to: mostly the right one, else the view link, another match's,
+# a made-up one, a near miss or junk.
+TOKEN = st.one_of(
+    st.just("right"),
+    st.just("right"),
+    st.just("right"),
+    st.sampled_from(["view", "other", "random", "near", ""]),
+    TEXT,
+)
+FUZZ = settings(
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+
+
+def posted(names: list[str]):
+    """Changes to a form with these fields (the rest kept as drawn), plus unasked-for fields."""
+    changes = st.dictionaries(st.sampled_from(names), CHANGED, max_size=len(names))
+    return st.tuples(changes, EXTRAS)
+
+
+def resolve(plan, drawn: dict[str, str]) -> dict[str, object]:
+    """The form data of a drawn plan, against the form as the page drew it just now."""
+    fields, extras = plan
+    data: dict[str, object] = dict(drawn)
+    for name, value in fields.items():
+        if value is None:
+            data.pop(name, None)
+        else:
+            data[name] = value
+    data.update(extras)
+    return data
+
+
+def pick_token(choice: str, right: str, view: str, other: str) -> str:
+    """The link a drawn choice stands for (junk text is sent as typed, quoted)."""
+    known = {
+        "right": right,
+        "view": view,
+        "other": other,
+        "random": secrets.token_urlsafe(18),
+        "near": near_miss(right),
+    }
+    return known.get(choice, quote(choice, safe=""))
+
+
+@pytest.fixture(scope="module")
+def fuzz_site(tmp_path_factory):
+    """One site for every generated post (CSRF off: the junk is in the fields, not the token)."""
+    return build_site(
+        tmp_path_factory.mktemp("fuzz"),
+        WTF_CSRF_ENABLED=False,
+        WRITE_RATE_LIMIT="1000000 per minute",
+    )
+
+
+def assert_harmless(site, send) -> object:
+    """Send a post: never a 500, and a refused one leaves every table as it was."""
+    before = every_row(site)
+    response = send()
+    assert response.status_code < 500
+    if response.status_code >= 400:
+        assert every_row(site) == before, response.status_code
+    return response
+
+
+LONG_GAME = {"rule-target": 1_000_000}
+
+
+class Table:
+    """A fuzzing phone with two matches on a long game, topped up with hands."""
+
+    def __init__(self, site):
+        self.site = site
+        self.phone = site.test_client()
+        self.other = new_match(self.phone, LONG_GAME)
+        save_hand(self.phone, self.other)
+        self.start()
+
+    def start(self) -> None:
+        self.edit_token = new_match(self.phone, LONG_GAME)
+        self.view_token = view_token(self.site, self.edit_token)
+
+    def still_playing(self) -> None:
+        """Start another match if generated hands have won this one after all."""
+        page = open_page(self.phone, f"/matches/{self.edit_token}")
+        if page.one("form", action=f"/matches/{self.edit_token}/hands") is None:
+            self.start()
+
+    def top_up(self, hands: int = 2) -> list[Hand]:
+        self.still_playing()
+        while len(stored := stored_hands(self.site, self.edit_token)) < hands:
+            save_hand(self.phone, self.edit_token)
+        return stored
+
+    def token(self, choice: str) -> str:
+        return pick_token(choice, self.edit_token, self.view_token, self.other)
+
+    def hand_id(self, choice) -> int:
+        hands = self.top_up()
+        if choice == "first":
+            return hands[0].id
+        if choice == "last":
+            return hands[-1].id
+        if choice == "other":
+            return stored_hands(self.site, self.other)[0].id
+        return choice
+
+
+HAND_FIELDS = [
+    *MADE_250,
+    "all_passed",
+    "cards-0",
+    "cards-2",
+    "action",
+    "version",
+    "client_token",
+    "hand_version",
+]
+HAND_ID = st.one_of(
+    st.sampled_from(["first", "last"]),
+    st.sampled_from(["first", "last", "other"]),
+    st.sampled_from([0, 999_999, 2**31, 2**63, 10**20]),
+)
+
+
+def drawn_hand(table: Table, typed: dict[str, object]) -> dict[str, str]:
+    """The hand form as the match page draws it, filled in as a player would."""
+    table.still_playing()
+    return sent_by(hand_form(table.phone, table.edit_token), typed)
+
+
+@FUZZ
+@given(
+    plan=posted(
+        [
+            "game",
+            "fitted_for",
+            "player_names-0",
+            "side_names-1",
+            "first_dealer",
+            "rule-target",
+            "rule-min_bid",
+            "rule-throw_in",
+            "rule-pinochle",
+        ]
+    ),
+    headers=HEADERS,
+)
+def test_generated_new_match_posts_never_fail_or_write_when_refused(fuzz_site, plan, headers):
+    phone = fuzz_site.test_client()
+    drawn = sent_by(form_to(open_page(phone, "/matches/new"), "/matches/new"))
+    data = resolve(plan, drawn)
+    assert_harmless(fuzz_site, lambda: phone.post("/matches/new", data=data, headers=headers))
+
+
+@pytest.fixture(scope="module")
+def fuzz_table(fuzz_site):
+    return Table(fuzz_site)
+
+
+@FUZZ
+@given(plan=posted(HAND_FIELDS), token=TOKEN, headers=HEADERS)
+@example(plan=({"version": PAST_INTEGERS}, {}), token="right", headers={})
+def test_generated_hands_never_fail_or_write_when_refused(fuzz_table, plan, token, headers):
+    table = fuzz_table
+    data = resolve(plan, drawn_hand(table, MADE_250))
+    url = f"/matches/{table.token(token)}/hands"
+    assert_harmless(table.site, lambda: table.phone.post(url, data=data, headers=headers))
+
+
+@FUZZ
+@given(plan=posted(HAND_FIELDS), token=TOKEN, hand=st.one_of(st.none(), HAND_ID, TEXT))
+def test_generated_previews_never_fail_and_never_write(fuzz_table, plan, token, hand):
+    table = fuzz_table
+    data = resolve(plan, drawn_hand(table, MADE_250))
+    query = "" if hand is None else "?hand=" + quote(str(table.hand_id(hand)), safe="")
+    url = f"/matches/{table.token(token)}/preview{query}"
+    before = every_row(table.site)
+    response = table.phone.post(url, data=data, headers=HTMX)
+    assert response.status_code < 500
+    assert every_row(table.site) == before
+
+
+@FUZZ
+@given(plan=posted(HAND_FIELDS), token=TOKEN, hand=HAND_ID, headers=HEADERS)
+@example(plan=({"hand_version": PAST_INTEGERS}, {}), token="right", hand="first", headers={})
+def test_generated_hand_edits_never_fail_or_write_when_refused(
+    fuzz_table, plan, token, hand, headers
+):
+    table = fuzz_table
+    first = table.top_up()[0]
+    url = edit_url(table.edit_token, first.id)
+    drawn = sent_by(form_to(open_page(table.phone, url), url), MADE_300)
+    data = resolve(plan, drawn)
+    target = edit_url(table.token(token), table.hand_id(hand))
+    assert_harmless(table.site, lambda: table.phone.post(target, data=data, headers=headers))
+
+
+@FUZZ
+@given(extras=EXTRAS, token=TOKEN, hand=HAND_ID)
+@example(extras={}, token="right", hand=int(PAST_INTEGERS))
+def test_generated_deletes_never_fail_or_write_when_refused(fuzz_table, extras, token, hand):
+    table = fuzz_table
+    url = f"/matches/{table.token(token)}/hands/{table.hand_id(hand)}/delete"
+    assert_harmless(table.site, lambda: table.phone.post(url, data=extras))
+
+
+@FUZZ
+@given(plan=posted(["version"]), token=TOKEN)
+@example(plan=({"version": PAST_INTEGERS}, {}), token="right")
+def test_generated_undos_never_fail_or_write_when_refused(fuzz_table, plan, token):
+    table = fuzz_table
+    table.top_up()
+    page = open_page(table.phone, f"/matches/{table.edit_token}")
+    data = resolve(plan, sent_by(form_to(page, f"/matches/{table.edit_token}/undo")))
+    url = f"/matches/{table.token(token)}/undo"
+    assert_harmless(table.site, lambda: table.phone.post(url, data=data))
+
+
+@FUZZ
+@given(extras=EXTRAS, token=TOKEN)
+def test_generated_rematches_never_fail_or_write_when_refused(fuzz_table, extras, token):
+    table = fuzz_table
+    url = f"/matches/{table.token(token)}/rematch"
+    assert_harmless(table.site, lambda: table.phone.post(url, data=extras))
+
+
+# ------------------------------------------------------------------------------ dice
+
+
+def dice_game(phone, kind: str) -> str:
+    """Start a dice game for Ann and Bob; its address (whatever form its link takes)."""
+    form = form_to(open_page(phone, f"/dice/new?kind={kind}"), "/dice/new")
+    fields = sent_by(form, {"kind": kind, "player_names-0": "Ann", "player_names-1": "Bob"})
+    response = phone.post("/dice/new", data=fields)
+    assert response.status_code == 303, alerts(read(response))
+    return urlsplit(response.headers["Location"]).path
+
+
+def dice_turns(site, address: str) -> list[int]:
+    """The ids of a dice game's turns, in order."""
+    link = address.rsplit("/", 1)[1]
+    with site.app_context():
+        if hasattr(DiceGame, "token"):
+            game = db.session.scalar(db.select(DiceGame).where(DiceGame.token == link))
+        else:
+            game = db.session.get(DiceGame, int(link))
+        return list(
+            db.session.scalars(
+                db.select(DiceTurn.id)
+                .where(DiceTurn.game_id == game.id)
+                .order_by(DiceTurn.position)
+            )
+        )
+
+
+class DiceTable:
+    """A fuzzing phone with a Yahtzee and a Farkle game, each with a turn or two."""
+
+    def __init__(self, site):
+        self.site = site
+        self.phone = site.test_client()
+        self.yahtzee = dice_game(self.phone, "yahtzee")
+        self.farkle = dice_game(self.phone, "farkle")
+        self.top_up()
+
+    def top_up(self) -> None:
+        """Keep two Yahtzee turns (Ann's and Bob's chance) on the sheet."""
+        while len(turns := dice_turns(self.site, self.yahtzee)) < 2:
+            fields = {"dice": "33356", "slot": "chance", "number": len(turns) + 1}
+            response = self.phone.post(f"{self.yahtzee}/turns", data=fields)
+            assert response.status_code == 303, alerts(read(response))
+
+    def address(self, choice: str, game: str) -> str:
+        own = getattr(self, game)
+        other = self.farkle if game == "yahtzee" else self.yahtzee
+        link = own.rsplit("/", 1)[1]
+        known = {
+            "right": own,
+            "view": own,
+            "other": other,
+            "random": "/dice/" + secrets.token_urlsafe(18),
+            "near": "/dice/" + near_miss(link),
+            "": "/dice/",
+        }
+        return known.get(choice, "/dice/" + quote(choice, safe=""))
+
+    def turn_id(self, choice) -> int:
+        self.top_up()
+        turns = dice_turns(self.site, self.yahtzee)
+        return {"first": turns[0], "last": turns[-1]}.get(choice, choice)
+
+
+@pytest.fixture(scope="module")
+def dice_table(fuzz_site):
+    return DiceTable(fuzz_site)
+
+
+@FUZZ
+@given(
+    plan=posted(
+        [
+            "kind",
+            "fitted_for",
+            "player_names-0",
+            "player_names-1",
+            "player_names-2",
+            "rule-joker",
+            "rule-target",
+            "rule-opening_score",
+        ]
+    ),
+    kind=st.sampled_from(["yahtzee", "triple", "farkle"]),
+    headers=HEADERS,
+)
+def test_generated_new_dice_games_never_fail_or_write_when_refused(fuzz_site, plan, kind, headers):
+    phone = fuzz_site.test_client()
+    drawn = sent_by(form_to(open_page(phone, f"/dice/new?kind={kind}"), "/dice/new"))
+    data = resolve(plan, {**drawn, "player_names-0": "Ann", "player_names-1": "Bob"})
+    assert_harmless(fuzz_site, lambda: phone.post("/dice/new", data=data, headers=headers))
+
+
+@FUZZ
+@given(
+    plan=posted(["dice", "slot", "confirm", "number"]),
+    slot=st.sampled_from([*yahtzee.BOXES, "1:chance", "4:ones", "x"]),
+    token=TOKEN,
+    headers=HEADERS,
+)
+def test_generated_yahtzee_turns_never_fail_or_write_when_refused(
+    dice_table, plan, slot, token, headers
+):
+    table = dice_table
+    number = len(dice_turns(table.site, table.yahtzee)) + 1
+    drawn = {"dice": "33356", "slot": slot, "confirm": slot, "number": str(number)}
+    data = resolve(plan, drawn)
+    url = table.address(token, "yahtzee") + "/turns"
+    assert_harmless(table.site, lambda: table.phone.post(url, data=data, headers=headers))
+
+
+@FUZZ
+@given(plan=posted(["throws", "total", "action", "number"]), token=TOKEN, headers=HEADERS)
+def test_generated_farkle_turns_never_fail_or_write_when_refused(dice_table, plan, token, headers):
+    table = dice_table
+    number = len(dice_turns(table.site, table.farkle)) + 1
+    drawn = {"throws": "1 5\n2 2 2", "total": "", "action": "bank", "number": str(number)}
+    data = resolve(plan, drawn)
+    url = table.address(token, "farkle") + "/turns"
+    assert_harmless(table.site, lambda: table.phone.post(url, data=data, headers=headers))
+
+
+@FUZZ
+@given(plan=posted(["throws", "total", "action"]), token=TOKEN)
+def test_generated_farkle_previews_never_fail_and_never_write(dice_table, plan, token):
+    table = dice_table
+    data = resolve(plan, {"throws": "1 5\n2 2 2", "total": "", "action": "bank"})
+    url = table.address(token, "farkle") + "/preview"
+    before = every_row(table.site)
+    assert table.phone.post(url, data=data, headers=HTMX).status_code < 500
+    assert every_row(table.site) == before
+
+
+@FUZZ
+@given(
+    plan=posted(["dice", "box", "column"]),
+    turn=st.one_of(st.sampled_from(["first", "last"]), st.sampled_from([0, 2**31, 10**20])),
+    token=TOKEN,
+)
+def test_generated_dice_turn_edits_never_fail_or_write_when_refused(dice_table, plan, turn, token):
+    table = dice_table
+    data = resolve(plan, {"dice": "33356", "box": "chance", "column": "1"})
+    url = f"{table.address(token, 'yahtzee')}/turns/{table.turn_id(turn)}/edit"
+    assert_harmless(table.site, lambda: table.phone.post(url, data=data))
+
+
+@FUZZ
+@given(extras=EXTRAS, token=TOKEN, game=st.sampled_from(["yahtzee", "farkle"]))
+def test_generated_dice_undos_never_fail_or_write_when_refused(dice_table, extras, token, game):
+    table = dice_table
+    table.top_up()
+    url = table.address(token, game) + "/undo"
+    assert_harmless(table.site, lambda: table.phone.post(url, data=extras))
+
+
+@FUZZ
+@given(extras=EXTRAS, token=TOKEN, game=st.sampled_from(["yahtzee", "farkle"]))
+def test_generated_play_again_posts_never_fail_or_write_when_refused(
+    dice_table, extras, token, game
+):
+    table = dice_table
+    url = table.address(token, game) + "/again"
+    assert_harmless(table.site, lambda: table.phone.post(url, data=extras))
