@@ -938,6 +938,9 @@ class Table:
         if choice == "last":
             return hands[-1].id
         if choice == "other":
+            # A generated delete sent with the other match's token may have emptied it.
+            if not stored_hands(self.site, self.other):
+                save_hand(self.phone, self.other)
             return stored_hands(self.site, self.other)[0].id
         return choice
 
