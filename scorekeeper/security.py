@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 from flask import Flask, current_app, request
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
@@ -61,7 +63,7 @@ def add_security_headers(response: Response) -> Response:
 
 def init_security(app: Flask) -> None:
     """Cookie settings, security headers and the write limit, bound to the app."""
-    app.config.setdefault("WRITE_RATE_LIMIT", "300 per minute")
+    app.config.setdefault("WRITE_RATE_LIMIT", os.environ.get("WRITE_RATE_LIMIT", "300 per minute"))
     # Flask's defaults hold these keys already (SameSite unset), so set them unless a
     # deployment chose otherwise.
     app.config["SESSION_COOKIE_HTTPONLY"] = True
