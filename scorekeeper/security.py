@@ -7,6 +7,7 @@ import os
 from flask import Flask, current_app, request
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
+from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.wrappers import Response
 
 # Scripts and styles come only from this site's static files; nothing may frame the site.
@@ -50,7 +51,6 @@ limiter = Limiter(
     get_remote_address,
     application_limits=[_write_limit],
     application_limits_exempt_when=_not_a_write,
-    storage_uri="memory://",
 )
 
 
@@ -66,8 +66,18 @@ def init_security(app: Flask) -> None:
     app.config.setdefault("WRITE_RATE_LIMIT", os.environ.get("WRITE_RATE_LIMIT", "300 per minute"))
     # Flask's defaults hold these keys already (SameSite unset), so set them unless a
     # deployment chose otherwise.
+    # In memory by default (one count per process); several processes share a count
+    # through a storage such as redis://, set in RATELIMIT_STORAGE_URI.
+    app.config.setdefault(
+        "RATELIMIT_STORAGE_URI", os.environ.get("RATELIMIT_STORAGE_URI", "memory://")
+    )
     app.config["SESSION_COOKIE_HTTPONLY"] = True
     if app.config.get("SESSION_COOKIE_SAMESITE") is None:
         app.config["SESSION_COOKIE_SAMESITE"] = "Lax"
     app.after_request(add_security_headers)
+    # Behind a reverse proxy, trust its X-Forwarded-* headers (so the write limit counts
+    # each phone, not the proxy) for exactly as many proxies as there are.
+    hops = int(os.environ.get("TRUSTED_PROXY_HOPS", "0") or 0)
+    if hops:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)
     limiter.init_app(app)

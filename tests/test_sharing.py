@@ -1229,3 +1229,14 @@ def test_generated_play_again_posts_never_fail_or_write_when_refused(
     table = dice_table
     url = table.address(token, game) + "/again"
     assert_harmless(table.site, lambda: table.phone.post(url, data=extras))
+
+
+def test_behind_one_trusted_proxy_the_write_limit_counts_each_phone(tmp_path, monkeypatch):
+    monkeypatch.setenv("TRUSTED_PROXY_HOPS", "1")
+    site = build_site(tmp_path, WTF_CSRF_ENABLED=False, WRITE_RATE_LIMIT="1 per minute")
+    proxy = site.test_client()
+    first = {"X-Forwarded-For": "203.0.113.7"}
+    second = {"X-Forwarded-For": "203.0.113.8"}
+    assert proxy.post("/matches/new", data=NEW_MATCH, headers=first).status_code == 303
+    assert proxy.post("/matches/new", data=NEW_MATCH, headers=first).status_code == 429
+    assert proxy.post("/matches/new", data=NEW_MATCH, headers=second).status_code == 303
