@@ -8,16 +8,20 @@ BIN := $(VENV)/bin
 RUN_STAMP := $(VENV)/.make-stamp-run
 DEV_STAMP := $(VENV)/.make-stamp-dev
 
-.PHONY: run test bench browser-deps
+.PHONY: run test bench browser-deps postgres-deps
 
+# init-db runs the migrations: it builds a new database and upgrades an existing one.
 run: $(RUN_STAMP)
 	$(BIN)/flask --app wsgi init-db
 	$(BIN)/flask --app wsgi run --host 127.0.0.1 --port 5000
 
-test: $(DEV_STAMP) browser-deps
+# The whole suite twice: on SQLite, then on a throwaway PostgreSQL that
+# scripts/with-postgres.sh starts on a free loopback port and removes afterwards.
+test: $(DEV_STAMP) browser-deps postgres-deps
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/pytest
+	scripts/with-postgres.sh $(BIN)/pytest
 
 bench: $(DEV_STAMP)
 	$(BIN)/python bench/rules.py
@@ -28,6 +32,11 @@ bench: $(DEV_STAMP)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 browser-deps:
 	@test -x /usr/bin/chromium || { $(SUDO) apt-get update && $(SUDO) apt-get install -y chromium; }
+
+# The PostgreSQL run needs Debian's server (no cluster of its own is used or started).
+postgres-deps:
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || \
+		{ $(SUDO) apt-get update && $(SUDO) apt-get install -y postgresql; }
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)

@@ -13,8 +13,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scorekeeper import create_app  # noqa: E402
-from scorekeeper.extensions import db  # noqa: E402
+from scorekeeper import create_app, database  # noqa: E402
 
 HAND = "AH 10H KH QH JH KH QS JD AS AD AC 9H"
 
@@ -42,7 +41,7 @@ def main() -> None:
         }
     )
     with app.app_context():
-        db.create_all()
+        database.upgrade()
     client = app.test_client()
 
     def meld_tap() -> None:

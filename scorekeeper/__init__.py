@@ -6,8 +6,17 @@ from pathlib import Path
 
 from flask import Flask
 
-from scorekeeper import api, dice, main, matches, meld, models  # noqa: F401  (models: tables for init-db)
-from scorekeeper.extensions import csrf, db
+from scorekeeper import (  # noqa: F401  (models: the tables)
+    api,
+    database,
+    dice,
+    main,
+    matches,
+    meld,
+    models,
+    transfer,
+)
+from scorekeeper.extensions import csrf
 from scorekeeper.security import init_security
 
 
@@ -36,7 +45,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     if not app.config["SECRET_KEY"]:
         app.config["SECRET_KEY"] = _instance_secret_key(Path(app.instance_path))
 
-    db.init_app(app)
+    database.init_app(app)
     csrf.init_app(app)
     init_security(app)
     # The JSON API stores nothing, so there is no write for a forged request to make.
@@ -47,6 +56,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(meld.bp)
     app.register_blueprint(matches.device_bp)
     app.register_blueprint(dice.bp)
+    app.register_blueprint(transfer.bp)
     return app
 
 

@@ -6,7 +6,7 @@ import click
 from flask import Blueprint, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
-from scorekeeper import dice, matches
+from scorekeeper import database, dice, matches
 from scorekeeper.extensions import db
 from scorekeeper.rules import pinochle
 
@@ -77,6 +77,10 @@ def http_error(error: HTTPException):
 
 @bp.cli.command("init-db")
 def init_db():
-    """Create the database tables that do not exist yet."""
-    db.create_all()
+    """Bring the database up to the newest revision of the schema, creating it if new."""
+    try:
+        database.stamp_unversioned()
+    except database.UnknownSchema as error:
+        raise click.ClickException(str(error)) from None
+    database.upgrade()
     click.echo(f"Database ready: {db.engine.url.render_as_string(hide_password=True)}")

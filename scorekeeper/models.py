@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import secrets
 from datetime import UTC, datetime
 from typing import Any
@@ -19,6 +20,16 @@ def _now() -> datetime:
 def new_token() -> str:
     """An unguessable link token: 144 random bits, URL-safe."""
     return secrets.token_urlsafe(18)
+
+
+# What new_token() and secrets.token_urlsafe() make: URL-safe letters, digits, - and _.
+TOKEN_LETTERS = re.compile(r"[A-Za-z0-9_-]+")
+
+
+def looks_like_token(text: str, longest: int = 32) -> bool:
+    """Could this be a token this site made? Anything else is refused without a query
+    (PostgreSQL fails on text holding a NUL byte; no stored token has one)."""
+    return len(text) <= longest and TOKEN_LETTERS.fullmatch(text) is not None
 
 
 class Match(db.Model):

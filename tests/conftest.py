@@ -1,25 +1,160 @@
-"""Shared fixtures: a site built from test settings, and a client for it."""
+"""Shared fixtures: sites built from test settings, each with a database of its own.
+
+Every database is built by the migrations, as `make run` builds the real one. On SQLite
+(the default) a site's database is a copy of one file upgraded once per session. With
+TEST_DATABASE_URL set (`make test` sets it for its PostgreSQL run), that database is
+upgraded once and each site gets a PostgreSQL database copied from it.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import shutil
+from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
+from flask import Flask
+from sqlalchemy import NullPool, create_engine, make_url
 
-from scorekeeper import create_app
+from scorekeeper import create_app, database
 from scorekeeper.extensions import db
+
+TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL")
+
+
+def upgrade_to_newest(url: str, folder: Path) -> None:
+    """Build the newest schema in a database from the migrations, then let go of it."""
+    app = create_app({"INSTANCE_PATH": folder, "SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "-"})
+    with app.app_context():
+        database.upgrade()
+        # Closing the last connection folds SQLite's write-ahead log into the file.
+        db.engine.dispose()
+
+
+class SQLiteDatabases:
+    """A site's SQLite file: a copy of one upgraded once, or a file not yet made."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.newest_file: Path | None = None
+
+    def new(self, folder: Path, empty: bool = False) -> str:
+        """The URL of a database of its own for a site in ``folder``."""
+        path = folder / "scorekeeper.sqlite3"
+        if not empty:
+            if self.newest_file is None:
+                self.newest_file = self.folder / "newest.sqlite3"
+                upgrade_to_newest(f"sqlite:///{self.newest_file}", self.folder)
+            shutil.copyfile(self.newest_file, path)
+        return f"sqlite:///{path}"
+
+    def drop(self, url: str) -> None:
+        """Nothing to do: the file goes with the test's temporary folder."""
+
+    def close(self) -> None:
+        """Nothing to do."""
+
+
+class PostgreSQLDatabases:
+    """A site's PostgreSQL database: a copy of TEST_DATABASE_URL's, upgraded once, or empty."""
+
+    def __init__(self, url: str, folder: Path) -> None:
+        self.url = make_url(url)
+        self.folder = folder
+        self.upgraded = False
+        self.numbers = itertools.count(1)
+        # CREATE and DROP DATABASE run outside transactions, on the server's own database.
+        self.server = create_engine(
+            self.url.set(database="postgres"), isolation_level="AUTOCOMMIT", poolclass=NullPool
+        )
+
+    def new(self, folder: Path, empty: bool = False) -> str:
+        """The URL of a database of its own for a site (``folder`` is not needed here)."""
+        if not (empty or self.upgraded):
+            upgrade_to_newest(self.url.render_as_string(hide_password=False), self.folder)
+            self.upgraded = True
+        name = f"{self.url.database}_{os.getpid()}_{next(self.numbers)}"
+        # FILE_COPY: copying a small database file by file is the quickest way here.
+        template = "template0" if empty else self.url.database
+        self._run(f'CREATE DATABASE "{name}" TEMPLATE "{template}" STRATEGY FILE_COPY')
+        return self.url.set(database=name).render_as_string(hide_password=False)
+
+    def drop(self, url: str) -> None:
+        """Drop a site's database, closing whatever connections it still has."""
+        self._run(f'DROP DATABASE IF EXISTS "{make_url(url).database}" WITH (FORCE)')
+
+    def close(self) -> None:
+        self.server.dispose()
+
+    def _run(self, statement: str) -> None:
+        with self.server.connect() as connection:
+            connection.exec_driver_sql(statement)
+
+
+class Sites:
+    """Every site the tests build, so each one's database is dropped when it is done."""
+
+    def __init__(self, databases: SQLiteDatabases | PostgreSQLDatabases) -> None:
+        self.databases = databases
+        self.open: list[Flask] = []
+
+    def make(self, folder: Path, *, empty: bool = False, **config) -> Flask:
+        """A site with its instance folder in ``folder`` and a database of its own, at the
+        newest revision (or ``empty``, with no tables at all); ``config`` as create_app's."""
+        url = self.databases.new(folder, empty=empty)
+        app = create_app(
+            {"INSTANCE_PATH": folder / "instance", "SQLALCHEMY_DATABASE_URI": url, **config}
+        )
+        self.open.append(app)
+        return app
+
+    def close(self, first: int = 0) -> None:
+        """Let go of the sites built since the ``first``-th, and drop their databases."""
+        while len(self.open) > first:
+            app = self.open.pop()
+            with app.app_context():
+                db.engine.dispose()
+            self.databases.drop(app.config["SQLALCHEMY_DATABASE_URI"])
+
+
+@pytest.fixture(scope="session")
+def sites(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Sites]:
+    """The session's sites and where their databases come from."""
+    folder = tmp_path_factory.mktemp("databases")
+    if TEST_DATABASE_URL:
+        databases = PostgreSQLDatabases(TEST_DATABASE_URL, folder)
+    else:
+        databases = SQLiteDatabases(folder)
+    built = Sites(databases)
+    yield built
+    built.close()
+    databases.close()
+
+
+@pytest.fixture(autouse=True)
+def _close_the_sites_of_each_test(sites: Sites) -> Iterator[None]:
+    """A site built by a test (or its function fixtures) is closed after it.
+
+    pytest sets up module and session fixtures before any function fixture, so their
+    sites come before this mark and last until the session ends.
+    """
+    first = len(sites.open)
+    yield
+    sites.close(first)
+
+
+@pytest.fixture(scope="session")
+def make_site(sites: Sites) -> Callable[..., Flask]:
+    """Build a site: ``make_site(folder, **config)``, see Sites.make. Any fixture scope."""
+    return sites.make
 
 
 @pytest.fixture
-def app(tmp_path):
-    """A site with its own instance folder and SQLite file; CSRF protection stays on."""
-    app = create_app(
-        {
-            "TESTING": True,
-            "INSTANCE_PATH": tmp_path / "instance",
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'scorekeeper.sqlite3'}",
-            "SECRET_KEY": "test",
-        }
-    )
-    with app.app_context():
-        db.create_all()
-    return app
+def app(make_site, tmp_path):
+    """A site with its own instance folder and database; CSRF protection stays on."""
+    return make_site(tmp_path, TESTING=True, SECRET_KEY="test")
 
 
 @pytest.fixture

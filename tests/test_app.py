@@ -8,6 +8,7 @@ import pytest
 from flask import abort, render_template_string, url_for
 from jinja2 import ChoiceLoader, DictLoader
 from markupsafe import escape
+from sqlalchemy import make_url
 from werkzeug.datastructures import MultiDict
 from wtforms import Form, IntegerField
 from wtforms.validators import InputRequired
@@ -174,7 +175,8 @@ def test_init_db_creates_the_database_and_says_where(app, tmp_path):
     result = app.test_cli_runner().invoke(args=["init-db"])
 
     assert result.exit_code == 0, result.output
-    assert result.output == f"Database ready: sqlite:///{tmp_path / 'scorekeeper.sqlite3'}\n"
+    url = make_url(app.config["SQLALCHEMY_DATABASE_URI"]).render_as_string(hide_password=True)
+    assert result.output == f"Database ready: {url}\n"
 
 
 @pytest.fixture

@@ -25,7 +25,6 @@ import pytest
 from flask import Flask
 from werkzeug.serving import WSGIRequestHandler, make_server
 
-from scorekeeper import create_app
 from scorekeeper.extensions import db
 from scorekeeper.models import Change, Hand, Match
 
@@ -94,20 +93,11 @@ class Site:
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
-    """The real site on 127.0.0.1 (a free port), threaded, CSRF on, a SQLite file."""
+def site(tmp_path_factory: pytest.TempPathFactory, make_site) -> Iterator[Site]:
+    """The real site on 127.0.0.1 (a free port), threaded, CSRF on, its own database."""
     root = tmp_path_factory.mktemp("concurrent")
-    app = create_app(
-        {
-            "INSTANCE_PATH": root / "instance",
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{root / 'scorekeeper.sqlite3'}",
-            "SECRET_KEY": "concurrent",
-            "WRITE_RATE_LIMIT": "10000 per minute",
-        }
-    )
+    app = make_site(root, SECRET_KEY="concurrent", WRITE_RATE_LIMIT="10000 per minute")
     assert app.config.get("WTF_CSRF_ENABLED", True), "CSRF protection must stay on"
-    with app.app_context():
-        db.create_all()
     in_flight = InFlight(app.wsgi_app)
     app.wsgi_app = in_flight  # type: ignore[method-assign]
     server = make_server("127.0.0.1", 0, app, threaded=True, request_handler=QuietHandler)

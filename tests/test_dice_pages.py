@@ -10,7 +10,6 @@ from html.parser import HTMLParser
 import pytest
 from sqlalchemy import func
 
-from scorekeeper import create_app
 from scorekeeper.extensions import db
 from scorekeeper.models import DiceGame, DiceTurn
 
@@ -20,20 +19,9 @@ MINUS = "\u2212"
 
 
 @pytest.fixture
-def site(tmp_path):
+def site(make_site, tmp_path):
     """The site with CSRF protection off, so tests can post forms without a token."""
-    app = create_app(
-        {
-            "TESTING": True,
-            "INSTANCE_PATH": tmp_path / "instance",
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'scorekeeper.sqlite3'}",
-            "SECRET_KEY": "test",
-            "WTF_CSRF_ENABLED": False,
-        }
-    )
-    with app.app_context():
-        db.create_all()
-    return app
+    return make_site(tmp_path, TESTING=True, SECRET_KEY="test", WTF_CSRF_ENABLED=False)
 
 
 @pytest.fixture

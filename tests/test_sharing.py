@@ -14,7 +14,6 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import event, func
 
-from scorekeeper import create_app
 from scorekeeper.extensions import db
 from scorekeeper.models import DiceGame, DiceTurn, Hand, Match
 from scorekeeper.rules import yahtzee
@@ -47,20 +46,10 @@ WRITE_METHODS = ["POST", "PUT", "PATCH", "DELETE"]
 # ----------------------------------------------------------------------- the sites
 
 
-def build_site(folder, **config):
-    """A site with its own instance folder and SQLite file, its tables created."""
-    app = create_app(
-        {
-            "TESTING": True,
-            "INSTANCE_PATH": folder / "instance",
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'scorekeeper.sqlite3'}",
-            "SECRET_KEY": "test",
-            **config,
-        }
-    )
-    with app.app_context():
-        db.create_all()
-    return app
+@pytest.fixture(scope="session")
+def build_site(make_site):
+    """Build a site with its own instance folder and database: build_site(folder, **config)."""
+    return lambda folder, **config: make_site(folder, TESTING=True, SECRET_KEY="test", **config)
 
 
 # ------------------------------------------------------------- reading HTML like a browser
@@ -764,7 +753,9 @@ def test_meld_cards_over_200_letters_are_refused_next_to_them(app, client):
 NEW_MATCH = {"game": "partnership", "fitted_for": "partnership"}
 
 
-def test_the_fourth_write_in_a_minute_from_one_client_is_429_but_reads_are_free(tmp_path):
+def test_the_fourth_write_in_a_minute_from_one_client_is_429_but_reads_are_free(
+    tmp_path, build_site
+):
     site = build_site(tmp_path, WTF_CSRF_ENABLED=False, WRITE_RATE_LIMIT="3 per minute")
     phone = site.test_client()
     answers = [phone.post("/matches/new", data=NEW_MATCH).status_code for _ in range(4)]
@@ -783,7 +774,7 @@ def test_the_fourth_write_in_a_minute_from_one_client_is_429_but_reads_are_free(
     assert other.status_code == 303
 
 
-def test_the_write_limit_counts_every_write_of_a_client_together(tmp_path):
+def test_the_write_limit_counts_every_write_of_a_client_together(tmp_path, build_site):
     site = build_site(tmp_path, WTF_CSRF_ENABLED=False, WRITE_RATE_LIMIT="3 per minute")
     phone = site.test_client()
     created = [phone.post("/matches/new", data=NEW_MATCH) for _ in range(3)]
@@ -880,7 +871,7 @@ def pick_token(choice: str, right: str, view: str, other: str) -> str:
 
 
 @pytest.fixture(scope="module")
-def fuzz_site(tmp_path_factory):
+def fuzz_site(tmp_path_factory, build_site):
     """One site for every generated post (CSRF off: the junk is in the fields, not the token)."""
     return build_site(
         tmp_path_factory.mktemp("fuzz"),
@@ -1231,7 +1222,9 @@ def test_generated_play_again_posts_never_fail_or_write_when_refused(
     assert_harmless(table.site, lambda: table.phone.post(url, data=extras))
 
 
-def test_behind_one_trusted_proxy_the_write_limit_counts_each_phone(tmp_path, monkeypatch):
+def test_behind_one_trusted_proxy_the_write_limit_counts_each_phone(
+    tmp_path, monkeypatch, build_site
+):
     monkeypatch.setenv("TRUSTED_PROXY_HOPS", "1")
     site = build_site(tmp_path, WTF_CSRF_ENABLED=False, WRITE_RATE_LIMIT="1 per minute")
     proxy = site.test_client()

@@ -15,12 +15,13 @@ from wtforms import (
     StringField,
     TextAreaField,
 )
-from wtforms.validators import Length, NumberRange, Optional
+from wtforms.validators import Length, Optional
 
 from ..house_rules import Knob
 from ..house_rules import house_rules_form as shared_house_rules_form
 from ..matches.forms import SeatList
 from ..rules import farkle, yahtzee
+from ..validators import Between
 
 NAME_LENGTH = 40
 KINDS = {"yahtzee": "Yahtzee", "triple": "Triple Yahtzee", "farkle": "Farkle"}
@@ -38,14 +39,6 @@ KNOB_LABELS = {
 
 def _strip(value: str | None) -> str | None:
     return value.strip() if isinstance(value, str) else value
-
-
-class Within(NumberRange):
-    """A number range that leaves text that is no number to the field's own message."""
-
-    def __call__(self, form, field) -> None:
-        if field.data is not None:
-            super().__call__(form, field)
 
 
 def fewest_players(kind: str) -> int:
@@ -122,7 +115,7 @@ def house_rules_form(kind: str, formdata=None) -> Form:
         for name, *rest in _knobs(kind)
     ]
     # No numeric keypad: the penalty is negative, and phones' keypads lack a minus.
-    return shared_house_rules_form(knobs, [Within(min=-1_000_000, max=1_000_000)], formdata)
+    return shared_house_rules_form(knobs, [Between(min=-1_000_000, max=1_000_000)], formdata)
 
 
 def house_rule_overrides(form: Form, kind: str) -> dict[str, Any]:
@@ -225,7 +218,7 @@ class FarkleTurnForm(FlaskForm):
     )
     total = IntegerField(
         "Or the turn's total",
-        validators=[Optional(), Within(min=-100_000, max=100_000)],
+        validators=[Optional(), Between(min=-100_000, max=100_000)],
         render_kw={"inputmode": "numeric"},
     )
     turn_error: str | None = None  # a rule about the turn as a whole, shown at the top

@@ -14,7 +14,7 @@ from werkzeug.wrappers import Response
 from ..extensions import db
 from ..htmx import render
 from ..matches.device import this_device
-from ..models import DeviceDiceGame, DiceGame, DiceTurn
+from ..models import DeviceDiceGame, DiceGame, DiceTurn, looks_like_token
 from ..rules import yahtzee
 from ..rules.errors import RuleError
 from ..rules.farkle import FarkleGame, FarkleRules, FarkleTurn, replay_farkle, score_throw
@@ -214,6 +214,8 @@ def replay(game: DiceGame) -> State:
 
 def find_game(token: str) -> DiceGame:
     """The game a link's token opens; 404 (saying nothing more) for any other token."""
+    if not looks_like_token(token):
+        abort(404)
     game = db.session.execute(
         db.select(DiceGame).where(DiceGame.token == token).options(selectinload(DiceGame.turns))
     ).scalar_one_or_none()

@@ -8,7 +8,7 @@ from flask import Blueprint, g, request
 from werkzeug.wrappers import Response
 
 from ..extensions import db
-from ..models import DeviceMatch
+from ..models import DeviceMatch, looks_like_token
 
 COOKIE = "device"
 # Two years: long enough that a family's phone keeps its list between game nights.
@@ -21,7 +21,7 @@ bp = Blueprint("device", __name__)
 def read_device() -> None:
     """Know the device from its cookie, if it has one."""
     device = request.cookies.get(COOKIE, "")
-    g.device = device if 16 <= len(device) <= 64 and device.isascii() else None
+    g.device = device if len(device) >= 16 and looks_like_token(device, longest=64) else None
     g.new_device = False
 
 

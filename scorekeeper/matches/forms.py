@@ -16,7 +16,7 @@ from wtforms import (
     StringField,
 )
 from wtforms.utils import unset_value
-from wtforms.validators import Length, NumberRange, Optional, ValidationError
+from wtforms.validators import Length, Optional, ValidationError
 from wtforms.widgets import HiddenInput
 
 from ..house_rules import Knob
@@ -24,15 +24,17 @@ from ..house_rules import house_rules_form as shared_house_rules_form
 from ..rules.cards import SUIT_SYMBOLS, SUITS, parse_cards
 from ..rules.errors import RuleError
 from ..rules.pinochle import KNOB_INFO, KNOBS, PRESETS, HandInput, Preset, side_melds
+from ..validators import Between
 
 NAME_LENGTH = 40
 # The most players or sides any preset has; forms trim their lists to the match's own.
 MAX_SEATS = max(preset.players for preset in PRESETS.values())
 # Bounds that keep a typo from becoming a stored number; the rules check the rest.
-POINTS = NumberRange(min=0, max=100_000, message="Enter a number from 0 to 100000.")
-# A version a database can hold; anything else was not drawn by this site.
-MAX_VERSION = 2**62
-VERSIONS = NumberRange(min=0, max=MAX_VERSION)
+POINTS = Between(min=0, max=100_000, message="Enter a number from 0 to 100000.")
+# A version (or row id) every database can hold, PostgreSQL's INTEGER being the smallest;
+# anything larger was not drawn by this site.
+MAX_VERSION = 2**31 - 1
+VERSIONS = Between(min=0, max=MAX_VERSION)
 
 
 def _strip(value: str | None) -> str | None:
@@ -97,7 +99,7 @@ def house_rules_form(preset: Preset, formdata=None, prefix: str = "rule") -> For
     ]
     return shared_house_rules_form(
         knobs,
-        [NumberRange(min=0, max=1_000_000)],
+        [Between(min=0, max=1_000_000)],
         formdata,
         prefix,
         render_kw={"inputmode": "numeric"},

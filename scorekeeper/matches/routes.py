@@ -17,7 +17,7 @@ from wtforms import SelectChoice
 
 from ..extensions import db
 from ..htmx import render
-from ..models import Change, DeviceMatch, Hand, Match
+from ..models import Change, DeviceMatch, Hand, Match, looks_like_token
 from ..rules.errors import RuleError
 from ..rules.pinochle import (
     PRESETS,
@@ -85,6 +85,8 @@ def replay_entries(match: Match, preset: Preset, entries: list[dict[str, Any]]) 
 
 def find_match(token: str, view: bool = False) -> Match:
     """The match a link's token opens (the view token when ``view``); 404 for any other."""
+    if not looks_like_token(token):
+        abort(404)
     column = Match.view_token if view else Match.edit_token
     match = db.session.execute(
         db.select(Match).where(column == token).options(selectinload(Match.hands))
@@ -277,6 +279,8 @@ def _live(match: Match, view: bool) -> Response:
 
 def _current_version(column, token: str) -> Match:
     """Only the match's id, tokens and version: the one small query a poll costs."""
+    if not looks_like_token(token):
+        abort(404)
     match = db.session.execute(
         db.select(Match)
         .where(column == token)
@@ -424,7 +428,9 @@ def add_hand(token: str) -> Response:
     state = load_state(token)
     shown = url_for(".show", token=token)
     form = hand_form(state)
-    client_token = (form.client_token.data or "")[:40] or None
+    client_token = form.client_token.data or None
+    if client_token and not looks_like_token(client_token, longest=40):
+        client_token = None  # not one the site made: it never reaches the database
     if _already_recorded(state.match, client_token):
         return redirect(shown, 303)
     if state.over:

@@ -17,7 +17,6 @@ from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_
 from playwright.sync_api import Error as PlaywrightError
 from werkzeug.serving import WSGIRequestHandler, make_server
 
-from scorekeeper import create_app
 from scorekeeper.extensions import db
 
 CHROMIUM = "/usr/bin/chromium"
@@ -57,18 +56,10 @@ class QuietHandler(WSGIRequestHandler):
 
 
 @pytest.fixture(scope="session")
-def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The site, CSRF protection on, with its own instance folder and SQLite file."""
+def live_server(tmp_path_factory: pytest.TempPathFactory, make_site) -> Iterator[str]:
+    """The site, CSRF protection on, with its own instance folder and database."""
     root = tmp_path_factory.mktemp("live")
-    app = create_app(
-        {
-            "INSTANCE_PATH": root / "instance",
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{root / 'scorekeeper.sqlite3'}",
-            "SECRET_KEY": "e2e",
-        }
-    )
-    with app.app_context():
-        db.create_all()
+    app = make_site(root, SECRET_KEY="e2e")
     server = make_server("127.0.0.1", 0, app, threaded=True, request_handler=QuietHandler)
     thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
     thread.start()
