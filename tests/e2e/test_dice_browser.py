@@ -577,9 +577,7 @@ def test_farkle_game_with_final_round(
     expect(page.locator("#turn-4")).to_have_count(0)
     expect_totals(page, 1200, 0)
     # The refused turn's form was just swapped in: let htmx finish wiring it before typing.
-    page.wait_for_function(
-        "!document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')"
-    )
+    expect(page.locator(".htmx-request, .htmx-swapping, .htmx-settling")).to_have_count(0)
     # Corrected: throw 1 keeps 2 2 3 3 4 4, three pairs 1500, all six dice (hot dice);
     # throw 2 rolls all six again and keeps a 5: 50. 1500 + 50 = 1550 >= 500: on the board.
     kept_dice(page).fill("2 2 3 3 4 4\n5")

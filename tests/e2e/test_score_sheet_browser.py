@@ -313,9 +313,7 @@ def test_three_handed_match(
     page.get_by_role("button", name="Save hand").click()
     expect(page.locator("#bid-error")).to_contain_text("bid 290 is under the minimum of 300")
     expect(page.locator("#hand-3")).to_have_count(0)
-    page.wait_for_function(
-        "!document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')"
-    )
+    expect(page.locator(".htmx-request, .htmx-swapping, .htmx-settling")).to_have_count(0)
     # Trick points that add up to 260 are a rule error: it sits by the tricks, nothing saved.
     bid.fill("300")
     page.get_by_label("Ann tricks", exact=True).fill("30")
