@@ -27,15 +27,16 @@ document.addEventListener("input", (event) => {
   if (Number.isInteger(rest) && rest >= 0) other.value = String(rest);
 });
 
-// The steppers and card taps are hidden until this script runs, so a page without it
-// shows none.
-function revealSteppers(root) {
-  root.querySelectorAll(".steppers[hidden], .card-taps[hidden]").forEach((element) => {
+// The bid steppers, card taps and die taps are hidden until this script runs, so a page
+// without it shows none.
+function revealHelpers(root) {
+  const hidden = ".steppers[hidden], .card-taps[hidden], .die-taps[hidden]";
+  root.querySelectorAll(hidden).forEach((element) => {
     element.hidden = false;
   });
 }
-document.addEventListener("DOMContentLoaded", () => revealSteppers(document));
-document.addEventListener("htmx:load", (event) => revealSteppers(event.detail.elt));
+document.addEventListener("DOMContentLoaded", () => revealHelpers(document));
+document.addEventListener("htmx:load", (event) => revealHelpers(event.detail.elt));
 
 // In "count meld from cards", a tapped card is added to that player's cards (⌫ takes the
 // last one out); the preview then counts the meld.
@@ -60,15 +61,7 @@ document.addEventListener("htmx:afterSwap", (event) => {
 });
 
 // Dice: a tapped face goes into the dice field (⌫ takes the last one out, "Next throw"
-// starts Farkle's next line). The taps are hidden until this script shows them.
-function revealDieTaps(root) {
-  root.querySelectorAll(".die-taps[hidden]").forEach((element) => {
-    element.hidden = false;
-  });
-}
-document.addEventListener("DOMContentLoaded", () => revealDieTaps(document));
-document.addEventListener("htmx:load", (event) => revealDieTaps(event.detail.elt));
-
+// starts Farkle's next line).
 document.addEventListener("click", (event) => {
   const button = event.target.closest("[data-die], [data-die-undo], [data-next-throw]");
   if (!button) return;
