@@ -16,7 +16,8 @@ from scorekeeper import (  # noqa: F401  (models: the tables)
     models,
     transfer,
 )
-from scorekeeper.extensions import csrf
+from scorekeeper.assets import init_assets
+from scorekeeper.extensions import compress, csrf
 from scorekeeper.security import init_security
 
 
@@ -48,6 +49,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     database.init_app(app)
     csrf.init_app(app)
     init_security(app)
+    init_assets(app)
+    compress.init_app(app)
     # The JSON API stores nothing, so there is no write for a forged request to make.
     csrf.exempt(api.bp)
     app.register_blueprint(main.bp)

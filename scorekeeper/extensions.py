@@ -1,5 +1,6 @@
 """Flask extensions, created unbound here and bound to the app in create_app()."""
 
+from flask_compress import Compress
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
 from flask_wtf import CSRFProtect
@@ -26,3 +27,5 @@ db = SQLAlchemy(model_class=Base)
 # SQLite cannot alter a column or a constraint in place: batch mode rebuilds the table.
 migrate = Migrate(db=db, compare_type=True, render_as_batch=True)
 csrf = CSRFProtect()
+# Pages and JSON go out compressed (zstd, brotli or gzip, as the browser allows).
+compress = Compress()

@@ -49,6 +49,12 @@ def home():
     )
 
 
+@bp.get("/health")
+def health():
+    """A liveness check for a proxy or a monitor: the process answers, and does no work."""
+    return "ok\n", 200, {"Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store"}
+
+
 @bp.get("/rules")
 def rules():
     """List every pinochle preset with the value and meaning of each knob."""

@@ -1,0 +1,133 @@
+"""The site's static files as a phone should fetch them: few, small, and cached for good.
+
+The stylesheets are served as one file and the scripts as another, so a first visit costs
+three requests besides the page. Each file's name carries a digest of its content
+(``site.3f9c2a1b7d4e.css``): it is cached for a year and never revalidated, and a new
+version of the site changes the name. Each is compressed once, when first asked for.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import mimetypes
+from dataclasses import dataclass, field
+from functools import cache, cached_property
+from pathlib import Path, PurePosixPath
+
+import brotli
+from flask import Blueprint, Flask, abort, current_app, request, url_for
+from werkzeug.wrappers import Response
+
+# What base.html links, and the files in static/ each is made of, in order.
+BUNDLES = {
+    "site.css": ("vendor/pico-2.1.1.min.css", "app.css"),
+    "site.js": ("vendor/htmx-2.0.11.min.js", "app.js"),
+    "icon.svg": ("icon.svg",),
+}
+
+# A versioned name never changes its content, so a browser may keep it for a year.
+FOREVER = "public, max-age=31536000, immutable"
+# An old name (a page drawn before an upgrade) gets today's file, checked every time.
+CHECK_EACH_TIME = "no-cache"
+
+bp = Blueprint("assets", __name__)
+
+
+@dataclass(frozen=True)
+class Asset:
+    """One file as served: its content, the digest in its name, and its compressed forms."""
+
+    name: str
+    body: bytes
+    sources: tuple[Path, ...] = field(repr=False)
+    mtimes: tuple[float, ...] = field(repr=False)
+
+    @cached_property
+    def digest(self) -> str:
+        return hashlib.sha256(self.body).hexdigest()[:12]
+
+    @property
+    def filename(self) -> str:
+        name = PurePosixPath(self.name)
+        return f"{name.stem}.{self.digest}{name.suffix}"
+
+    @property
+    def mimetype(self) -> str:
+        return mimetypes.guess_type(self.name)[0] or "application/octet-stream"
+
+    @property
+    def encoded(self) -> dict[str, bytes]:
+        """The body in each encoding a browser may ask for, at the smallest setting."""
+        return _compressed(self.body)
+
+    def is_stale(self) -> bool:
+        return tuple(path.stat().st_mtime for path in self.sources) != self.mtimes
+
+
+@cache
+def _compressed(body: bytes) -> dict[str, bytes]:
+    # Once per content and process, however many apps (tests build hundreds) serve it.
+    return {
+        "br": brotli.compress(body, quality=11),
+        "gzip": gzip.compress(body, compresslevel=9, mtime=0),
+    }
+
+
+def build(static_folder: Path, name: str) -> Asset:
+    """Join one bundle's files into a single asset (scripts end with ';' between them)."""
+    sources = tuple(static_folder / part for part in BUNDLES[name])
+    separator = b"\n;\n" if name.endswith(".js") else b"\n"
+    body = separator.join(path.read_bytes().rstrip() for path in sources) + b"\n"
+    return Asset(name, body, sources, tuple(path.stat().st_mtime for path in sources))
+
+
+class Assets:
+    """Every bundle of one app; rebuilt when a file changes while the app runs in debug."""
+
+    def __init__(self, static_folder: Path, watch: bool) -> None:
+        self.static_folder = static_folder
+        self.watch = watch
+        self.by_name = {name: build(static_folder, name) for name in BUNDLES}
+
+    def get(self, name: str) -> Asset:
+        asset = self.by_name[name]
+        if self.watch and asset.is_stale():
+            asset = self.by_name[name] = build(self.static_folder, name)
+        return asset
+
+    def url(self, name: str) -> str:
+        """The versioned URL of a bundle, for templates: ``asset_url("site.css")``."""
+        return url_for("assets.serve", filename=self.get(name).filename)
+
+
+def _assets() -> Assets:
+    return current_app.extensions["scorekeeper_assets"]
+
+
+@bp.get("/assets/<filename>")
+def serve(filename: str) -> Response:
+    """A bundle by its versioned name, compressed as the browser allows."""
+    stem, _, rest = filename.partition(".")
+    digest, _, suffix = rest.partition(".")
+    name = f"{stem}.{suffix}"
+    if name not in BUNDLES:
+        abort(404)
+    asset = _assets().get(name)
+    encoding = request.accept_encodings.best_match(list(asset.encoded))
+    body = asset.encoded[encoding] if encoding else asset.body
+    response = Response(body, mimetype=asset.mimetype)
+    if encoding:
+        response.headers["Content-Encoding"] = encoding
+    response.headers["Vary"] = "Accept-Encoding"
+    response.headers["Cache-Control"] = FOREVER if digest == asset.digest else CHECK_EACH_TIME
+    response.set_etag(f"{asset.digest}-{encoding or 'identity'}")
+    return response.make_conditional(request)
+
+
+def init_assets(app: Flask) -> None:
+    """Build the bundles and give templates ``asset_url(name)``."""
+    assets = Assets(Path(app.static_folder), watch=app.debug)
+    app.extensions["scorekeeper_assets"] = assets
+    app.jinja_env.globals["asset_url"] = assets.url
+    app.register_blueprint(bp)

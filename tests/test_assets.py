@@ -1,0 +1,121 @@
+"""What a phone downloads besides the page: one stylesheet, one script and the icon, each
+under a name that carries its content's digest, cached for a year, sent compressed."""
+
+import gzip
+import re
+import shutil
+from pathlib import Path
+
+import brotli
+import pytest
+
+from scorekeeper.assets import BUNDLES, Assets
+
+STATIC = Path(__file__).resolve().parents[1] / "static"
+ASSET_LINK = re.compile(r'(?:href|src)="(/assets/[^"]+)"')
+
+
+def linked_assets(client, path="/"):
+    return ASSET_LINK.findall(client.get(path).get_data(as_text=True))
+
+
+def unversioned(link: str) -> str:
+    return re.sub(r"\.[0-9a-f]{12}\.", ".", link)
+
+
+def source_of(name: str) -> bytes:
+    """What a bundle must hold: its files from static/, in order."""
+    separator = b"\n;\n" if name.endswith(".js") else b"\n"
+    return separator.join((STATIC / part).read_bytes().rstrip() for part in BUNDLES[name]) + b"\n"
+
+
+def test_every_page_links_one_stylesheet_one_script_and_the_icon_by_versioned_name(client):
+    links = linked_assets(client)
+
+    assert [unversioned(link) for link in links] == [
+        "/assets/site.css",
+        "/assets/icon.svg",
+        "/assets/site.js",
+    ]
+    assert "/static/" not in client.get("/").get_data(as_text=True)
+
+
+@pytest.mark.parametrize("name", list(BUNDLES))
+def test_a_versioned_asset_is_its_files_joined_and_cached_for_a_year(client, name):
+    link = next(link for link in linked_assets(client) if unversioned(link) == f"/assets/{name}")
+
+    response = client.get(link)
+
+    assert response.status_code == 200
+    assert response.data == source_of(name)
+    assert response.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+    assert "Content-Encoding" not in response.headers
+
+
+@pytest.mark.parametrize(
+    ("accepted", "encoding", "decode"),
+    [
+        ("gzip, deflate, br, zstd", "br", brotli.decompress),
+        ("gzip, deflate", "gzip", gzip.decompress),
+        ("br;q=0.5, gzip", "gzip", gzip.decompress),
+        ("identity", None, bytes),
+    ],
+)
+def test_an_asset_is_sent_compressed_as_the_browser_allows(client, accepted, encoding, decode):
+    css = linked_assets(client)[0]
+
+    response = client.get(css, headers={"Accept-Encoding": accepted})
+
+    assert response.headers.get("Content-Encoding") == encoding
+    assert response.headers["Vary"] == "Accept-Encoding"
+    assert decode(response.data) == source_of("site.css")
+    if encoding:
+        assert len(response.data) < len(source_of("site.css")) / 4
+
+
+def test_an_old_versioned_name_gets_the_current_file_checked_every_time(client):
+    css = linked_assets(client)[0]
+    old = re.sub(r"\.[0-9a-f]{12}\.", ".0123456789ab.", css)
+
+    response = client.get(old)
+
+    assert response.status_code == 200
+    assert response.data == source_of("site.css")
+    assert response.headers["Cache-Control"] == "no-cache"
+
+
+@pytest.mark.parametrize("path", ["/assets/app.css", "/assets/site.0123.html", "/assets/x"])
+def test_an_unknown_asset_is_not_found(client, path):
+    assert client.get(path).status_code == 404
+
+
+def test_a_revalidated_asset_answers_not_modified(client):
+    css = linked_assets(client)[0]
+    etag = client.get(css).headers["ETag"]
+
+    assert client.get(css, headers={"If-None-Match": etag}).status_code == 304
+
+
+def test_changing_a_file_changes_the_name_and_a_debug_app_notices(tmp_path):
+    static = tmp_path / "static"
+    shutil.copytree(STATIC, static)
+    assets = Assets(static, watch=True)
+    before = assets.get("site.css")
+
+    (static / "app.css").write_text((static / "app.css").read_text() + "\nmain { gap: 1px; }\n")
+
+    after = assets.get("site.css")
+    assert after.digest != before.digest
+    assert after.body.endswith(b"main { gap: 1px; }\n")
+    assert Assets(static, watch=False).get("site.css").digest == after.digest
+
+
+@pytest.mark.parametrize("accepted", ["gzip", "br", "zstd"])
+def test_pages_are_sent_compressed(client, accepted):
+    plain = client.get("/rules")
+
+    response = client.get("/rules", headers={"Accept-Encoding": accepted})
+
+    assert response.headers["Content-Encoding"] == accepted
+    assert "Accept-Encoding" in response.headers["Vary"]
+    assert len(response.data) < len(plain.data) / 3
