@@ -18,6 +18,8 @@ from scorekeeper import (  # noqa: F401  (models: the tables)
 )
 from scorekeeper.assets import init_assets
 from scorekeeper.extensions import compress, csrf
+from scorekeeper.matches.quick_poll import init_quick_polls
+from scorekeeper.page_cache import init_page_cache
 from scorekeeper.security import init_security
 
 
@@ -51,6 +53,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     init_security(app)
     init_assets(app)
     compress.init_app(app)
+    init_page_cache(app)
     # The JSON API stores nothing, so there is no write for a forged request to make.
     csrf.exempt(api.bp)
     app.register_blueprint(main.bp)
@@ -60,6 +63,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(matches.device_bp)
     app.register_blueprint(dice.bp)
     app.register_blueprint(transfer.bp)
+    init_quick_polls(app)
     return app
 
 

@@ -4,6 +4,7 @@ from typing import NamedTuple
 
 import click
 from flask import Blueprint, jsonify, render_template, request
+from markupsafe import Markup
 from werkzeug.exceptions import HTTPException
 
 from scorekeeper import database, dice, matches
@@ -39,6 +40,13 @@ def sentence(text: str) -> str:
 def points(value: int) -> str:
     """A score as printed for people: a true minus sign, ``−350``."""
     return f"\u2212{-value}" if value < 0 else str(value)
+
+
+@bp.app_template_filter("number_cells")
+def number_cells(values) -> Markup:
+    """Table cells of numbers (``<td>350</td><td>−40</td>``), in one step: a 200-hand
+    ledger draws four rows of them per hand. Each value is an int, so nothing to escape."""
+    return Markup("".join([f"<td>{points(int(value))}</td>" for value in values]))
 
 
 @bp.get("/")

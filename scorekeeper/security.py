@@ -81,3 +81,10 @@ def init_security(app: Flask) -> None:
     if hops:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)
     limiter.init_app(app)
+
+
+@limiter.request_filter
+def _reads_are_free() -> bool:
+    # The same test as the limit's exemption, asked first: a page view or a phone's poll
+    # then skips the limiter's bookkeeping altogether.
+    return _not_a_write()

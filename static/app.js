@@ -27,9 +27,23 @@ document.addEventListener("input", (event) => {
   if (Number.isInteger(rest) && rest >= 0) other.value = String(rest);
 });
 
+// "Count meld from cards" sends its tap buttons once, in a <template>: each player's box
+// gets a copy, labelled with that player's name.
+function fillCardTaps(taps) {
+  const box = taps.closest("[data-cards-for]");
+  const template = box.closest("form").querySelector("template[data-card-taps]");
+  const whose = box.dataset.cardsLabel;
+  taps.replaceChildren(template.content.cloneNode(true));
+  taps.querySelectorAll("[data-card]").forEach((button) => {
+    button.setAttribute("aria-label", `Add the ${button.dataset.cardName} to ${whose}`);
+  });
+  taps.querySelector("[data-card-undo]").setAttribute("aria-label", `Take out the last card of ${whose}`);
+}
+
 // The bid steppers, card taps and die taps are hidden until this script runs, so a page
 // without it shows none.
 function revealHelpers(root) {
+  root.querySelectorAll("[data-cards-for] .card-taps[hidden]").forEach(fillCardTaps);
   const hidden = ".steppers[hidden], .card-taps[hidden], .die-taps[hidden]";
   root.querySelectorAll(hidden).forEach((element) => {
     element.hidden = false;

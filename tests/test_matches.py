@@ -11,6 +11,7 @@ from sqlalchemy import event, func
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Change, Hand, Match
+from scorekeeper.page_cache import pages
 from scorekeeper.rules.pinochle import KNOBS, PRESETS
 
 HTMX = {"HX-Request": "true"}
@@ -1806,13 +1807,17 @@ def build_match(site, hands: int) -> str:
         return match.edit_token
 
 
-def queries_to_show(site, phone, match_id, headers) -> int:
+def queries_to_show(site, phone, match_id, headers, drawn_afresh: bool) -> int:
+    """How many SQL statements one view of the match page runs (its page drawn afresh, or
+    the page kept from the last view)."""
     statements = []
 
     def count(conn, cursor, statement, parameters, context, executemany):
         statements.append(statement)
 
     with site.app_context():
+        if drawn_afresh:
+            pages().clear()
         engine = db.engine
         event.listen(engine, "before_cursor_execute", count)
         try:
@@ -1823,17 +1828,20 @@ def queries_to_show(site, phone, match_id, headers) -> int:
     return len(statements)
 
 
+@pytest.mark.parametrize("drawn_afresh", [True, False], ids=["drawn", "kept"])
 @pytest.mark.parametrize("headers", ANSWERS)
-def test_the_match_page_takes_as_many_queries_for_60_hands_as_for_2(site, phone, headers):
+def test_the_match_page_takes_as_many_queries_for_60_hands_as_for_2(
+    site, phone, headers, drawn_afresh
+):
     long_match = build_match(site, 60)
     short_match = build_match(site, 2)
     for match_id in (long_match, short_match):
-        phone.get(match_url(match_id))  # the first visit lists the match on this phone
+        phone.get(match_url(match_id), headers=headers)  # lists the match on this phone
 
-    long_count = queries_to_show(site, phone, long_match, headers)
-    short_count = queries_to_show(site, phone, short_match, headers)
+    long_count = queries_to_show(site, phone, long_match, headers, drawn_afresh)
+    short_count = queries_to_show(site, phone, short_match, headers, drawn_afresh)
 
-    assert long_count == short_count
+    assert long_count == short_count == (4 if drawn_afresh else 1)
     assert len(ledger_rows(match_page(phone, long_match))) == 60
 
 

@@ -10,13 +10,17 @@ from html.parser import HTMLParser
 from urllib.parse import parse_qs, quote, urlsplit
 
 import pytest
+from flask import request_started
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import event, func
 
+from scorekeeper import create_app
 from scorekeeper.extensions import db
 from scorekeeper.models import DiceGame, DiceTurn, Hand, Match
+from scorekeeper.page_cache import PageCache, pages
 from scorekeeper.rules import yahtzee
+from scorekeeper.security import SECURITY_HEADERS
 
 HTMX = {"HX-Request": "true"}
 URL_SAFE_TOKEN = re.compile(r"[A-Za-z0-9_-]{22,}")
@@ -503,6 +507,199 @@ def test_a_poll_from_a_form_drawn_before_a_hand_moves_the_forms_version_on(app):
     assert version is not None and "hx-swap-oob" in version.attrs
     assert value_of(version, "version") == "1"
     assert fragment.by_id("next-hand").text == "Hand 2"
+
+
+# ================================================= kept pages and quick polls (page_cache.py)
+
+
+def form_tokens(document: Node, edit_token: str) -> tuple[str, str]:
+    """The hand form's CSRF token and one-time token."""
+    form = form_to(document, f"/matches/{edit_token}/hands")
+    return value_of(form, "csrf_token"), value_of(form, "client_token")
+
+
+def test_looking_again_at_a_match_costs_one_query_and_shows_the_same_page(app, client):
+    edit_token = new_match(client)
+    save_hand(client, edit_token)
+    first = client.get(f"/matches/{edit_token}")
+
+    again, queries = count_queries(app, lambda: client.get(f"/matches/{edit_token}"))
+
+    assert queries == 1
+    strip = re.compile(r'name="(csrf_token|client_token)" type="hidden" value="[^"]*"')
+    assert strip.sub("", again.get_data(as_text=True)) == strip.sub(
+        "", first.get_data(as_text=True)
+    )
+
+
+def test_a_kept_page_gets_a_new_one_time_token_and_the_phones_own_csrf_token_each_time(app):
+    table, across = app.test_client(), app.test_client()
+    edit_token = new_match(table)
+    table_csrf, table_once = form_tokens(open_page(table, f"/matches/{edit_token}"), edit_token)
+    _, table_twice = form_tokens(open_page(table, f"/matches/{edit_token}"), edit_token)
+    across_csrf, across_once = form_tokens(open_page(across, f"/matches/{edit_token}"), edit_token)
+
+    assert len({table_once, table_twice, across_once}) == 3
+    assert table_csrf != across_csrf
+    assert "hole" not in table_csrf + table_once + across_csrf + across_once
+    # Each phone's token works for that phone: both hands are saved.
+    save_hand(table, edit_token)
+    save_hand(across, edit_token, MADE_300)
+    assert len(stored_hands(app, edit_token)) == 2
+
+
+def test_a_phone_posting_another_phones_csrf_token_is_refused(app):
+    table, across = app.test_client(), app.test_client()
+    edit_token = new_match(table)
+    open_page(across, f"/matches/{edit_token}")
+    fields = sent_by(hand_form(table, edit_token), MADE_250)
+
+    response = across.post(f"/matches/{edit_token}/hands", data=fields)
+
+    assert response.status_code in (400, 422)
+    assert stored_hands(app, edit_token) == []
+
+
+@pytest.mark.parametrize("view", [False, True], ids=["edit-link", "view-link"])
+def test_a_kept_page_is_never_shown_after_the_match_changed(app, view):
+    table, across = app.test_client(), app.test_client()
+    edit_token = new_match(table)
+    page_url = f"/matches/watch/{view_token(app, edit_token)}" if view else f"/matches/{edit_token}"
+    assert open_page(across, page_url).one("ol", class_="ledger").all("li") == []
+
+    save_hand(table, edit_token)
+    rows = open_page(across, page_url).one("ol", class_="ledger").all("li")
+    table.post(f"/matches/{edit_token}/undo", data={"version": "1", **csrf_of(table, edit_token)})
+    after_undo = open_page(across, page_url).one("ol", class_="ledger").all("li")
+
+    assert len(rows) == 1
+    assert after_undo == []
+
+
+def csrf_of(phone, edit_token: str) -> dict[str, str]:
+    csrf, _ = form_tokens(open_page(phone, f"/matches/{edit_token}"), edit_token)
+    return {"csrf_token": csrf}
+
+
+def test_the_htmx_body_and_the_whole_page_are_kept_apart(app, client):
+    edit_token = new_match(client)
+    page = client.get(f"/matches/{edit_token}")
+    body = client.get(f"/matches/{edit_token}", headers=HTMX)
+
+    assert "<html" in page.get_data(as_text=True)
+    assert "<html" not in body.get_data(as_text=True)
+    assert client.get(f"/matches/{edit_token}").get_data(as_text=True).startswith("<!doctype")
+    assert "HX-Request" in body.headers["Vary"] and "HX-Request" in page.headers["Vary"]
+
+
+def test_names_typed_as_html_are_shown_as_text_in_every_ledger_row(app, client):
+    names = {"side_names-0": '<b>Us</b> & "co"', "player_names-0": "<i>Ann</i>"}
+    edit_token = new_match(client, names)
+    save_hand(client, edit_token)
+
+    text = client.get(f"/matches/{edit_token}").get_data(as_text=True)
+
+    assert "<b>" not in text and "<i>" not in text
+    assert "&lt;i&gt;Ann&lt;/i&gt; bid 250" in text
+    assert "&lt;b&gt;Us&lt;/b&gt; &amp; &#34;co&#34; made 250" in text
+
+
+def test_with_no_room_to_keep_pages_every_view_is_drawn_afresh(tmp_path, build_site):
+    site = build_site(tmp_path, MATCH_PAGE_CACHE_BYTES=0)
+    client = site.test_client()
+    edit_token = new_match(client)
+    save_hand(client, edit_token)
+
+    _, queries = count_queries(site, lambda: client.get(f"/matches/{edit_token}"))
+
+    with site.app_context():
+        assert len(pages()) == 0
+    assert queries > 1
+    assert (
+        len(open_page(client, f"/matches/{edit_token}").one("ol", class_="ledger").all("li")) == 1
+    )
+
+
+def test_the_page_cache_keeps_the_most_recent_pages_within_its_size():
+    cache = PageCache(max_bytes=100)
+    for number in range(10):
+        cache.get_or_draw(number, lambda number=number: f"{number}" * 30)
+    assert len(cache) == 3
+    drawn = []
+    assert cache.get_or_draw(9, lambda: drawn.append(9) or "new") == "9" * 30
+    assert cache.get_or_draw(0, lambda: drawn.append(0) or "0" * 30) == "0" * 30
+    assert drawn == [0]
+    assert cache.get_or_draw("big", lambda: "x" * 101) == "x" * 101
+    assert len(cache) == 3
+
+
+POLL_URLS = {
+    "unchanged": lambda edit, watch: f"/matches/{edit}/live?since=1&over=0",
+    "unchanged by the view link": lambda edit, watch: f"/matches/watch/{watch}/live?since=1",
+    "changed since": lambda edit, watch: f"/matches/{edit}/live?since=0&over=0",
+    "since from the future": lambda edit, watch: f"/matches/{edit}/live?since=7",
+    "since not a number": lambda edit, watch: f"/matches/{edit}/live?since=one",
+    "since in other digits": lambda edit, watch: f"/matches/{edit}/live?since=%C2%B9",
+    "since too big": lambda edit, watch: f"/matches/{edit}/live?since=99999999999999999999",
+    "no since": lambda edit, watch: f"/matches/{edit}/live",
+    "wrong token": lambda edit, watch: f"/matches/{near_miss(edit)}/live?since=1",
+    "token with a NUL": lambda edit, watch: f"/matches/{edit[:5]}%00/live?since=1",
+    "view token by the edit road": lambda edit, watch: f"/matches/{watch}/live?since=1",
+}
+
+
+@pytest.fixture
+def quick_and_slow(tmp_path, build_site):
+    """Two sites on one database: one answers unchanged polls early, one only in Flask."""
+    quick = build_site(tmp_path)
+    with quick.app_context():
+        url = db.engine.url.render_as_string(hide_password=False)
+    slow = create_app(
+        {
+            "INSTANCE_PATH": tmp_path / "slow",
+            "SQLALCHEMY_DATABASE_URI": url,
+            "TESTING": True,
+            "SECRET_KEY": "test",
+            "QUICK_POLLS": False,
+        }
+    )
+    yield quick, slow
+    with slow.app_context():
+        db.engine.dispose()
+
+
+@pytest.mark.parametrize("poll", POLL_URLS)
+def test_a_quick_poll_answers_exactly_as_the_flask_view_does(quick_and_slow, poll):
+    quick, slow = quick_and_slow
+    phone = quick.test_client()
+    edit_token = new_match(phone)
+    save_hand(phone, edit_token)
+    url = POLL_URLS[poll](edit_token, view_token(quick, edit_token))
+
+    early = quick.test_client().get(url, headers={"Accept-Encoding": "gzip"})
+    late = slow.test_client().get(url, headers={"Accept-Encoding": "gzip"})
+
+    assert early.status_code == late.status_code
+    if early.status_code == 204:
+        assert early.data == late.data == b""
+        for name in ["Cache-Control", "Vary", *SECURITY_HEADERS]:
+            assert early.headers.get(name) == late.headers.get(name), name
+
+
+def test_an_unchanged_poll_is_answered_before_flask_sees_a_request(app, client):
+    edit_token = new_match(client)
+    save_hand(client, edit_token)
+    seen = []
+
+    def started(sender, **extra):
+        seen.append(sender)
+
+    with request_started.connected_to(started, app):
+        unchanged = client.get(f"/matches/{edit_token}/live?since=1")
+        changed = client.get(f"/matches/{edit_token}/live?since=0")
+
+    assert (unchanged.status_code, changed.status_code) == (204, 200)
+    assert len(seen) == 1
 
 
 # ============================================================================= safe writes

@@ -46,6 +46,11 @@ def this_device() -> str:
 def remember_match(match_id: int) -> None:
     """List the match on this device's home page (giving the device a cookie if needed)."""
     device = this_device()
-    if db.session.get(DeviceMatch, (device, match_id)) is None:
+    listed = db.session.execute(
+        db.select(DeviceMatch.match_id).where(
+            DeviceMatch.device == device, DeviceMatch.match_id == match_id
+        )
+    ).first()
+    if listed is None:
         db.session.add(DeviceMatch(device=device, match_id=match_id))
         db.session.commit()

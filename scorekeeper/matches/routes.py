@@ -5,19 +5,22 @@ from __future__ import annotations
 import io
 import secrets
 from dataclasses import dataclass
-from typing import Any
+from functools import cached_property
+from typing import Any, NamedTuple
 
 import segno
-from flask import Blueprint, abort, g, redirect, request, url_for
+from flask import Blueprint, abort, g, make_response, redirect, render_template, request, url_for
 from flask_wtf import FlaskForm
+from markupsafe import Markup
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import load_only, selectinload
+from sqlalchemy.orm import selectinload
 from werkzeug.wrappers import Response
 from wtforms import SelectChoice
 
 from ..extensions import db
-from ..htmx import render
+from ..htmx import is_partial, render
 from ..models import Change, DeviceMatch, Hand, Match, looks_like_token
+from ..page_cache import CSRF_HOLE, FORM_TOKEN_HOLE, VERSION_HOLE, fill_holes, pages
 from ..rules.errors import RuleError
 from ..rules.pinochle import (
     PRESETS,
@@ -54,13 +57,25 @@ class MatchState:
     hands: list[Hand]
     ledger: Ledger
 
-    @property
+    @cached_property
     def players(self) -> list[str]:
         return self.match.player_names
 
-    @property
+    @cached_property
     def sides(self) -> list[str]:
         return self.match.side_names
+
+    @cached_property
+    def edit_urls(self) -> list[str]:
+        """Each hand's edit link, in ledger order.
+
+        url_for once, with the hand's id put in by hand: building 200 links one by one
+        would cost a 200-hand page more than everything else in its ledger.
+        """
+        marker = "1000000007"
+        link = url_for("matches.edit_hand", token=self.match.edit_token, hand_id=int(marker))
+        head, _, tail = link.rpartition(marker)
+        return [f"{head}{hand.id}{tail}" for hand in self.hands]
 
     @property
     def over(self) -> bool:
@@ -125,27 +140,86 @@ def _has_changes(match: Match) -> bool:
     return found is not None
 
 
-def _page(
-    state: MatchState, form: HandForm | None, status: int = 200, view: bool = False
-) -> Response:
-    can_undo = not view and _has_changes(state.match)
-    if not view and request.method == "GET":
-        # Opening a match lists it on this device; a refused post writes nothing at all.
-        remember_match(state.match.id)
+def _draw_page(
+    state: MatchState,
+    form: HandForm | None,
+    view: bool,
+    action_form: FlaskForm,
+    form_html: Markup | None = None,
+) -> str:
+    """The match page (or, for htmx, its body) as HTML; the next hand's ``form``, or the
+    form already drawn as ``form_html``."""
     knobs = knob_table(state.preset)
     changed = changed_knobs(state.preset)
-    response = render(
-        "matches/page.html",
-        "matches/_match.html",
+    return render_template(
+        "matches/_match.html" if is_partial() else "matches/page.html",
         state=state,
         form=form,
+        form_html=form_html,
         view=view,
-        can_undo=can_undo,
+        can_undo=not view and _has_changes(state.match),
         knobs=knobs,
         changed=[row for row in knobs if row[0] in changed],
-        action_form=FlaskForm(),
+        action_form=action_form,
     )
-    response.status_code = status
+
+
+def _page(state: MatchState, form: HandForm | None, status: int) -> Response:
+    """The match page redrawn for a refused write: the phone's typing and the reason."""
+    response = make_response(_draw_page(state, form, False, FlaskForm()), status)
+    response.vary.add("HX-Request")
+    return response
+
+
+def _draw_form(state: MatchState) -> str:
+    """The next hand's empty form, with holes for the tokens and the match's version."""
+    form = _csrf_hole(hand_form(state))
+    form.client_token.data = FORM_TOKEN_HOLE
+    form.version.data = VERSION_HOLE
+    return render_template(
+        "matches/_hand_form.html",
+        state=state,
+        form=form,
+        action_url=url_for(".add_hand", token=state.match.edit_token),
+        submit_label="Save hand",
+        swap_match=True,
+    )
+
+
+def _csrf_hole(form: FlaskForm) -> FlaskForm:
+    """The form drawn with a hole where this request's CSRF token goes (see page_cache)."""
+    if form.meta.csrf:
+        form.csrf_token.current_token = CSRF_HOLE
+    return form
+
+
+def _cached_page(token: str, view: bool) -> Response:
+    """A match page as looked at: drawn once per version of the match, then kept.
+
+    Looking again costs one query for the version (and, by the edit link, one for this
+    device's list); the page is drawn with holes for this request's tokens.
+    """
+    if view:
+        match = _current_version(Match.view_token, token)
+    else:
+        match = _current_version(Match.edit_token, token, device=g.get("device"))
+        if not match.listed:
+            # Opening a match lists it on this device; a refused post writes nothing at all.
+            remember_match(match.id)
+
+    def draw() -> str:
+        state = load_state(token, view)
+        form_html = None
+        if not (view or state.over):
+            # The next hand's form is the same at every version but for its version field:
+            # drawn once per match, with a hole for that too.
+            form_html = pages().get_or_draw((match.edit_token, "form"), lambda: _draw_form(state))
+            form_html = Markup(form_html.replace(VERSION_HOLE, str(state.match.version)))
+        return _draw_page(state, None, view, _csrf_hole(FlaskForm()), form_html)
+
+    key = (match.edit_token, match.version, view, is_partial())
+    response = make_response(fill_holes(pages().get_or_draw(key, draw)))
+    response.vary.add("HX-Request")
     return response
 
 
@@ -241,14 +315,13 @@ def create() -> Response:
 @bp.get("/<token>")
 def show(token: str) -> Response:
     """The ledger: totals, whose deal, every hand, and the form for the next one."""
-    state = load_state(token)
-    return _page(state, None if state.over else hand_form(state))
+    return _cached_page(token, view=False)
 
 
 @bp.get("/watch/<token>")
 def watch(token: str) -> Response:
     """The view-only page of a match: the same ledger, live, with nothing to change."""
-    return _page(load_state(token, view=True), None, view=True)
+    return _cached_page(token, view=True)
 
 
 @bp.route("/watch/<token>", methods=["POST", "PUT", "PATCH", "DELETE"])
@@ -258,11 +331,13 @@ def watch_cannot_write(token: str, rest: str = "") -> Response:
     abort(403, description="This is a view-only link: it can show the match but not change it.")
 
 
-def _live(match: Match, view: bool) -> Response:
+def _live(match: MatchVersion, view: bool) -> Response:
     """A phone's poll: an empty 204 while nothing changed, else the parts that changed."""
     since = request.args.get("since", type=int)
     if since == match.version:
-        return Response(status=204, headers={"Cache-Control": "no-store"})
+        # An empty body: nothing for the compressor to wrap (quick_poll.py answers the
+        # same way, usually before this view is reached).
+        return Response(b"", status=204, headers={"Cache-Control": "no-store"})
     state = load_state(match.view_token if view else match.edit_token, view)
     response = render(
         "matches/_live.html",
@@ -277,18 +352,34 @@ def _live(match: Match, view: bool) -> Response:
     return response
 
 
-def _current_version(column, token: str) -> Match:
-    """Only the match's id, tokens and version: the one small query a poll costs."""
+class MatchVersion(NamedTuple):
+    """The little a poll or a kept page needs to know about a match."""
+
+    id: int
+    version: int
+    edit_token: str
+    view_token: str
+    # Is the match on this device's list already? (Asked only for a page by its edit link.)
+    listed: bool = False
+
+
+def _current_version(column, token: str, device: str | None = None) -> MatchVersion:
+    """Only the match's id, tokens and version: the one small query a poll costs.
+
+    With ``device``, the same query says whether that device lists the match already.
+    """
     if not looks_like_token(token):
         abort(404)
-    match = db.session.execute(
-        db.select(Match)
-        .where(column == token)
-        .options(load_only(Match.id, Match.version, Match.edit_token, Match.view_token))
-    ).scalar_one_or_none()
-    if match is None:
+    columns = [Match.id, Match.version, Match.edit_token, Match.view_token]
+    if device:
+        listed = db.select(DeviceMatch.match_id).where(
+            DeviceMatch.device == device, DeviceMatch.match_id == Match.id
+        )
+        columns.append(listed.exists().label("listed"))
+    found = db.session.execute(db.select(*columns).where(column == token)).first()
+    if found is None:
         abort(404)
-    return match
+    return MatchVersion(*found)
 
 
 @bp.get("/<token>/live")

@@ -1,0 +1,1 @@
+"""Benchmarks and budget checks of the site, run with ``make bench``."""

@@ -1,0 +1,164 @@
+"""What a phone's first visit transfers: the home page and a 20-hand match page, in chromium.
+
+Run with ``make bench``. Each page is opened in a new browser context (an empty cache, a
+390×844 phone); every response from the navigation until the load event, and half a
+second after it, is counted with the bytes of its body as they came over the wire
+(compressed). The budget: under 60 KB in at most 5 requests, for either page.
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import urlsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from flask import Flask  # noqa: E402
+from playwright.sync_api import Browser, Response, sync_playwright  # noqa: E402
+from werkzeug.serving import make_server  # noqa: E402
+
+from bench.report import Check, print_checks  # noqa: E402
+from bench.seed import add_match, bench_site  # noqa: E402
+from scorekeeper.extensions import db  # noqa: E402
+from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, QuietHandler  # noqa: E402
+
+HANDS = 20
+MOST_BYTES = 60_000  # a first visit transfers fewer than this, compressed
+MOST_REQUESTS = 5
+# The match page polls every 2 s; that poll is the page at work, not its first visit.
+SETTLE_MS = 500
+
+
+@dataclass(frozen=True)
+class Fetched:
+    """One response of a first visit: what it was, and the body bytes that came for it."""
+
+    url: str
+    status: int
+    resource_type: str  # the browser's word for it: document, stylesheet, script, image …
+    encoding: str  # the Content-Encoding header, "" when the body came uncompressed
+    body_bytes: int  # as transferred, so compressed when it was
+
+    @property
+    def path(self) -> str:
+        """The URL's path and query, which is all that differs on one site."""
+        parts = urlsplit(self.url)
+        return f"{parts.path}?{parts.query}" if parts.query else parts.path
+
+
+@dataclass(frozen=True)
+class Visit:
+    """Every response of a first visit to ``url``, with the budget's two totals."""
+
+    url: str
+    fetched: tuple[Fetched, ...]
+
+    @property
+    def requests(self) -> int:
+        """How many requests the visit made."""
+        return len(self.fetched)
+
+    @property
+    def body_bytes(self) -> int:
+        """The body bytes of all the responses together, as transferred."""
+        return sum(response.body_bytes for response in self.fetched)
+
+    def describe(self) -> str:
+        """One line per response, then the totals: to print, or to explain a failed test."""
+        width = max((len(response.path) for response in self.fetched), default=0)
+        lines = [
+            f"  {response.path:<{width}}  {response.status}  {response.resource_type:<10}  "
+            f"{response.encoding or '-':<7}  {response.body_bytes:>7,} B"
+            for response in self.fetched
+        ]
+        lines.append(f"  {self.requests} requests, {self.body_bytes:,} B")
+        return "\n".join(lines)
+
+
+def first_visit(browser: Browser, url: str) -> Visit:
+    """Open ``url`` on a new phone (empty cache) and record what its first visit transferred."""
+    context = browser.new_context(viewport=PHONE, is_mobile=True)
+    try:
+        responses: list[Response] = []
+        # A plain function: playwright tags its handlers, and a bound builtin takes no tags.
+        context.on("response", lambda response: responses.append(response))
+        page = context.new_page()
+        page.goto(url, wait_until="load")
+        page.wait_for_timeout(SETTLE_MS)
+        visit = responses.copy()  # whatever comes later is the page at work
+        fetched = tuple(
+            Fetched(
+                url=response.url,
+                status=response.status,
+                resource_type=response.request.resource_type,
+                encoding=response.header_value("content-encoding") or "",
+                body_bytes=response.request.sizes()["responseBodySize"],
+            )
+            for response in visit
+        )
+    finally:
+        context.close()
+    return Visit(url, fetched)
+
+
+def budget_checks(page: str, visit: Visit) -> list[Check]:
+    """The first-visit budget of one page: its bytes and its requests."""
+    bytes_ok = visit.body_bytes < MOST_BYTES
+    requests_ok = visit.requests <= MOST_REQUESTS
+    return [
+        Check(f"{page}: bytes", f"{visit.body_bytes:,} B", f"< {MOST_BYTES:,} B", bytes_ok),
+        Check(f"{page}: requests", str(visit.requests), f"≤ {MOST_REQUESTS}", requests_ok),
+    ]
+
+
+@contextmanager
+def serving(app: Flask) -> Iterator[str]:
+    """Serve the site on a free loopback port in a thread; yield its address."""
+    server = make_server("127.0.0.1", 0, app, threaded=True, request_handler=QuietHandler)
+    thread = threading.Thread(target=server.serve_forever, name="first-visit", daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=10)
+
+
+def run() -> list[Check]:
+    """Measure the first visit of the home page and of a match page; return the budgets."""
+    checks = []
+    with tempfile.TemporaryDirectory(prefix="scorekeeper-first-visit-") as folder:
+        app = bench_site(Path(folder))
+        token = add_match(app, HANDS)
+        with serving(app) as base, sync_playwright() as driver:
+            browser = driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            try:
+                pages = [("home page", "/"), (f"match page, {HANDS} hands", f"/matches/{token}")]
+                for page, path in pages:
+                    visit = first_visit(browser, base + path)
+                    print(f"{page} ({path}):\n{visit.describe()}\n")
+                    checks += budget_checks(page, visit)
+            finally:
+                browser.close()
+        with app.app_context():
+            db.engine.dispose()
+    return checks
+
+
+def main() -> None:
+    """Print each page's first visit and the budgets; exit 1 if a budget is not kept."""
+    checks = run()
+    print_checks(checks)
+    sys.exit(0 if all(check.ok for check in checks) else 1)
+
+
+if __name__ == "__main__":
+    main()
