@@ -1,56 +1,177 @@
-"""Server time of the site's pages, measured through the WSGI test client.
+"""Server time of the match page at 10 and 200 hands, its SQL queries, and the meld update.
 
-Run with ``make bench``. Prints the median time of one request over many repeats.
+Run with ``make bench`` (or ``python bench/pages.py``). Each request goes through the
+WSGI test client, so the time is the site's own work: no network, no browser. A match
+page is timed three ways, because the site keeps drawn pages (scorekeeper/page_cache.py):
+
+- nothing kept: a process that has drawn nothing of this match yet (the page cache
+  is emptied before each request);
+- after a change: the first view once a hand was saved (the match's version moves on
+  before each request, so the page is drawn again; the empty hand form is reused);
+- again: the same version looked at again, which is what a kept page costs.
 """
 
 from __future__ import annotations
 
 import statistics
 import sys
-import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scorekeeper import create_app, database  # noqa: E402
+from sqlalchemy import event  # noqa: E402
 
+from bench.report import Check, print_checks  # noqa: E402
+from bench.seed import DEVICE, add_match, bench_site  # noqa: E402
+from scorekeeper.extensions import db  # noqa: E402
+from scorekeeper.models import Match  # noqa: E402
+from scorekeeper.page_cache import pages  # noqa: E402
+
+SIZES = (10, 200)
+BUDGET_MS = 10.0
+MELD_BUDGET_MS = 5.0
 HAND = "AH 10H KH QH JH KH QS JD AS AD AC 9H"
 
 
-def median_ms(request, repeat: int = 300) -> float:
-    """The median wall time of one request, in milliseconds, after a few warm-up calls."""
+def median_ms(request: Callable[[], object], before: Callable[[], object], repeat: int) -> float:
+    """The median wall time of ``request`` in ms; ``before`` runs untimed before each."""
     for _ in range(10):
+        before()
         request()
     times = []
     for _ in range(repeat):
+        before()
         start = time.perf_counter()
         request()
         times.append(time.perf_counter() - start)
     return statistics.median(times) * 1000
 
 
-def main() -> None:
-    """Print each page's median server time."""
-    folder = Path(tempfile.mkdtemp())
-    app = create_app(
-        {
-            "INSTANCE_PATH": folder,
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'bench.sqlite3'}",
-            "SECRET_KEY": "bench",
-        }
-    )
+def queries(app, request: Callable[[], object], before: Callable[[], object]) -> int:
+    """How many SQL statements one request runs."""
+    before()
+    statements = []
+
+    def count(*_) -> None:
+        statements.append(1)
+
     with app.app_context():
-        database.upgrade()
-    client = app.test_client()
+        engine = db.engine
+    event.listen(engine, "before_cursor_execute", count)
+    try:
+        request()
+    finally:
+        event.remove(engine, "before_cursor_execute", count)
+    return len(statements)
+
+
+def main() -> None:
+    """Print the measures and the budgets; exit 1 if a budget is not kept."""
+    checks = run()
+    print_checks(checks)
+    sys.exit(0 if all(check.ok for check in checks) else 1)
+
+
+def run() -> list[Check]:
+    """Time the match page and the meld update, print them, and return the budgets."""
+    app = bench_site()
+    phone = app.test_client()
+    phone.set_cookie("device", DEVICE)
+    with app.app_context():
+        kept = pages()
+
+    def version_moves_on(token: str) -> Callable[[], None]:
+        def bump() -> None:
+            with app.app_context():
+                db.session.execute(
+                    db.update(Match)
+                    .where(Match.edit_token == token)
+                    .values(version=Match.version + 1)
+                )
+                db.session.commit()
+
+        return bump
+
+    def nothing() -> None:
+        pass
+
+    measured: dict[tuple[str, int], tuple[float, int]] = {}
+    print(f"{'match page':<34} {'hands':>5} {'median ms':>10} {'queries':>8}")
+    for hands in SIZES:
+        token = add_match(app, hands)
+        url = f"/matches/{token}"
+
+        def view(url: str = url) -> None:
+            assert phone.get(url).status_code == 200
+
+        view()  # the phone has opened the match before: it is on its list
+        ways = {
+            "nothing kept": kept.clear,
+            "after a change": version_moves_on(token),
+            "again (kept page)": nothing,
+        }
+        for way, before in ways.items():
+            repeat = 40 if hands > 100 else 100
+            result = (median_ms(view, before, repeat), queries(app, view, before))
+            measured[way, hands] = result
+            print(f"{way:<34} {hands:>5} {result[0]:>10.2f} {result[1]:>8}")
+        whole = f"{url}?hands=all"
+        every = median_ms(lambda whole=whole: phone.get(whole), kept.clear, 40)
+        print(f"{'every hand shown, nothing kept':<34} {hands:>5} {every:>10.2f}")
 
     def meld_tap() -> None:
-        response = client.get(
+        response = phone.get(
             "/meld", query_string={"hand": HAND, "trump": "hearts"}, headers={"HX-Request": "1"}
         )
         assert response.status_code == 200
 
-    print(f"meld calculator, htmx update of a 12-card hand: median {median_ms(meld_tap):6.2f} ms")
+    meld_ms = median_ms(meld_tap, nothing, 300)
+    print(f"\nmeld calculator, htmx update of a 12-card hand: median {meld_ms:.2f} ms\n")
+    with app.app_context():
+        db.engine.dispose()
+    return budgets(measured, meld_ms)
+
+
+def budgets(measured: dict[tuple[str, int], tuple[float, int]], meld_ms: float) -> list[Check]:
+    """The issue's budgets from what was measured."""
+    small, large = SIZES
+    checks = []
+    for way in ("nothing kept", "after a change"):
+        time_large = measured[way, large][0]
+        checks.append(
+            Check(
+                f"match page, {large} hands, {way}",
+                f"{time_large:.2f} ms",
+                f"< {BUDGET_MS:g} ms",
+                time_large < BUDGET_MS,
+            )
+        )
+        growth = time_large / measured[way, small][0]
+        checks.append(
+            Check(
+                f"growth {small} → {large} hands, {way}",
+                f"×{growth:.1f}",
+                f"≤ ×{large // small} (the hands)",
+                growth <= large / small,
+            )
+        )
+    for way in ("nothing kept", "after a change", "again (kept page)"):
+        counts = (measured[way, small][1], measured[way, large][1])
+        checks.append(
+            Check(
+                f"SQL queries {small} → {large} hands, {way}",
+                f"{counts[0]} → {counts[1]}",
+                "the same",
+                counts[0] == counts[1],
+            )
+        )
+    checks.append(
+        Check("meld calculator update", f"{meld_ms:.2f} ms", f"< {MELD_BUDGET_MS:g} ms", True)
+    )
+    checks[-1] = checks[-1]._replace(ok=meld_ms < MELD_BUDGET_MS)
+    return checks
 
 
 if __name__ == "__main__":

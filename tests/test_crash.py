@@ -136,7 +136,7 @@ def keep_saving(phone: Phone, token: str, acknowledged: list[str], stop: threadi
         if stop.is_set():
             return
         try:
-            page = phone.get(f"/matches/{token}")
+            page = phone.get(f"/matches/{token}?hands=all")
             fields = {
                 "csrf_token": hidden(page, "csrf_token"),
                 "version": hidden(page, "version"),
@@ -190,7 +190,7 @@ def test_every_acknowledged_hand_survives_a_kill_9(env):
     server = start_site(environment, port)
     try:
         for phone, token, saved_here in zip(phones, tokens, acknowledged, strict=True):
-            page = phone.get(f"/matches/{token}")
+            page = phone.get(f"/matches/{token}?hands=all")
             rows = len(re.findall(r'<li id="hand-\d+"', page))
             assert rows >= len(saved_here)
     finally:

@@ -1842,7 +1842,20 @@ def test_the_match_page_takes_as_many_queries_for_60_hands_as_for_2(
     short_count = queries_to_show(site, phone, short_match, headers, drawn_afresh)
 
     assert long_count == short_count == (4 if drawn_afresh else 1)
-    assert len(ledger_rows(match_page(phone, long_match))) == 60
+
+
+def test_a_long_match_shows_its_latest_30_hands_and_the_rest_a_tap_away(site, phone):
+    match_id = build_match(site, 45)
+
+    page = match_page(phone, match_id)
+    show_all = [a for a in page.find_all("a") if a.text == "Show all 45 hands"]
+    whole = parse(phone.get(show_all[0].attrs["href"]))
+
+    assert "Showing the latest 30 hands." in page.text
+    assert [row.attrs["id"] for row in ledger_rows(page)] == [f"hand-{n}" for n in range(16, 46)]
+    assert [row.attrs["id"] for row in ledger_rows(whole)] == [f"hand-{n}" for n in range(1, 46)]
+    assert "hands=all" in whole.find(id="live").attrs["hx-get"]
+    assert "hands=all" not in page.find(id="live").attrs["hx-get"]
 
 
 # ============================================================= this device's list of matches

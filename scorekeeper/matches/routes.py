@@ -4,14 +4,26 @@ from __future__ import annotations
 
 import io
 import secrets
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, NamedTuple
 
 import segno
-from flask import Blueprint, abort, g, make_response, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    abort,
+    g,
+    has_request_context,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask_wtf import FlaskForm
 from markupsafe import Markup
+from sqlalchemy import Row
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
 from werkzeug.wrappers import Response
@@ -47,6 +59,10 @@ from .forms import (
 
 bp = Blueprint("matches", __name__, url_prefix="/matches")
 
+# A long match's page shows its latest hands, and the earlier ones a tap away
+# (?hands=all): a phone need not fetch, nor the server draw, 200 hands to add one more.
+LATEST_HANDS = 30
+
 
 @dataclass
 class MatchState:
@@ -54,8 +70,16 @@ class MatchState:
 
     match: Match
     preset: Preset
-    hands: list[Hand]
+    # Hand objects to change (load_state), or the same columns as rows (read_state).
+    hands: Sequence[Hand | Row]
     ledger: Ledger
+    # Does the ledger show every hand, or only the latest LATEST_HANDS?
+    shows_all: bool = False
+
+    @property
+    def first_shown(self) -> int:
+        """The index of the first hand the ledger shows."""
+        return 0 if self.shows_all else max(len(self.hands) - LATEST_HANDS, 0)
 
     @cached_property
     def players(self) -> list[str]:
@@ -87,7 +111,7 @@ def match_preset(match: Match) -> Preset:
     return with_rules(get_preset(match.game), match.house_rules)
 
 
-def replay_entries(match: Match, preset: Preset, entries: list[dict[str, Any]]) -> Ledger:
+def replay_entries(match: Match, preset: Preset, entries: Sequence[Mapping[str, Any]]) -> Ledger:
     """Replay a list of hand entries for a match (RuleError if any hand breaks a rule)."""
     inputs = []
     for number, hand_entries in enumerate(entries, start=1):
@@ -113,12 +137,39 @@ def find_match(token: str, view: bool = False) -> Match:
 
 
 def load_state(token: str, view: bool = False) -> MatchState:
-    """Load a match by its link in two queries and replay it."""
+    """Load a match by its link in two queries and replay it; the ledger shows every
+    hand when the request asks for all of them (``?hands=all``)."""
     match = find_match(token, view)
     preset = match_preset(match)
     hands = list(match.hands)
     ledger = replay_entries(match, preset, [hand.entries() for hand in hands])
-    return MatchState(match, preset, hands, ledger)
+    return MatchState(match, preset, hands, ledger, shows_all=_shows_all())
+
+
+# What the ledger shows of each hand: what was entered, and its id for the edit link.
+SHOWN_COLUMNS = [getattr(Hand, name) for name in ("id", "position", *Hand.ENTERED)]
+
+
+def read_state(token: str, view: bool = False) -> MatchState:
+    """Like load_state, for drawing a page: the hands come as plain rows, not as objects
+    to change, which is half the cost on a long match."""
+    if not looks_like_token(token):
+        abort(404)
+    column = Match.view_token if view else Match.edit_token
+    match = db.session.execute(db.select(Match).where(column == token)).scalar_one_or_none()
+    if match is None:
+        abort(404)
+    hands = db.session.execute(
+        db.select(*SHOWN_COLUMNS).where(Hand.match_id == match.id).order_by(Hand.position)
+    ).all()
+    preset = match_preset(match)
+    ledger = replay_entries(match, preset, [hand._mapping for hand in hands])
+    return MatchState(match, preset, hands, ledger, shows_all=_shows_all())
+
+
+def _shows_all() -> bool:
+    # Exports and commands replay matches outside any request.
+    return has_request_context() and request.args.get("hands") == "all"
 
 
 def hand_form(state: MatchState) -> HandForm:
@@ -208,7 +259,7 @@ def _cached_page(token: str, view: bool) -> Response:
             remember_match(match.id)
 
     def draw() -> str:
-        state = load_state(token, view)
+        state = read_state(token, view)
         form_html = None
         if not (view or state.over):
             # The next hand's form is the same at every version but for its version field:
@@ -217,7 +268,7 @@ def _cached_page(token: str, view: bool) -> Response:
             form_html = Markup(form_html.replace(VERSION_HOLE, str(state.match.version)))
         return _draw_page(state, None, view, _csrf_hole(FlaskForm()), form_html)
 
-    key = (match.edit_token, match.version, view, is_partial())
+    key = (match.edit_token, match.version, view, is_partial(), _shows_all())
     response = make_response(fill_holes(pages().get_or_draw(key, draw)))
     response.vary.add("HX-Request")
     return response
@@ -338,7 +389,7 @@ def _live(match: MatchVersion, view: bool) -> Response:
         # An empty body: nothing for the compressor to wrap (quick_poll.py answers the
         # same way, usually before this view is reached).
         return Response(b"", status=204, headers={"Cache-Control": "no-store"})
-    state = load_state(match.view_token if view else match.edit_token, view)
+    state = read_state(match.view_token if view else match.edit_token, view)
     response = render(
         "matches/_live.html",
         "matches/_live.html",
