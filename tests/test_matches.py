@@ -1841,7 +1841,7 @@ def test_the_match_page_takes_as_many_queries_for_60_hands_as_for_2(
     long_count = queries_to_show(site, phone, long_match, headers, drawn_afresh)
     short_count = queries_to_show(site, phone, short_match, headers, drawn_afresh)
 
-    assert long_count == short_count == (4 if drawn_afresh else 1)
+    assert long_count == short_count == (3 if drawn_afresh else 1)
 
 
 def test_a_long_match_shows_its_latest_30_hands_and_the_rest_a_tap_away(site, phone):

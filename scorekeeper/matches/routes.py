@@ -68,7 +68,7 @@ LATEST_HANDS = 30
 class MatchState:
     """A match as the page shows it: its rules, its hands and their replay."""
 
-    match: Match
+    match: Match | Row  # an object to change (load_state), or a row (read_state)
     preset: Preset
     # Hand objects to change (load_state), or the same columns as rows (read_state).
     hands: Sequence[Hand | Row]
@@ -146,21 +146,28 @@ def load_state(token: str, view: bool = False) -> MatchState:
     return MatchState(match, preset, hands, ledger, shows_all=_shows_all())
 
 
-# What the ledger shows of each hand: what was entered, and its id for the edit link.
-SHOWN_COLUMNS = [getattr(Hand, name) for name in ("id", "position", *Hand.ENTERED)]
+# What a page shows of a match and of each hand: what was entered, the links' tokens,
+# the version, and whether Undo has a change to take back.
+SHOWN_MATCH = [
+    *(getattr(Match, name) for name in ("id", "version", "edit_token", "view_token")),
+    *(getattr(Match, name) for name in ("game", "house_rules", "side_names", "player_names")),
+    Match.first_dealer,
+    db.select(Change.id).where(Change.match_id == Match.id).exists().label("has_changes"),
+]
+SHOWN_HAND = [getattr(Hand, name) for name in ("id", "position", *Hand.ENTERED)]
 
 
 def read_state(token: str, view: bool = False) -> MatchState:
-    """Like load_state, for drawing a page: the hands come as plain rows, not as objects
-    to change, which is half the cost on a long match."""
+    """Like load_state, for drawing a page: the match and its hands come as plain rows,
+    not as objects to change, which is half the cost on a long match."""
     if not looks_like_token(token):
         abort(404)
     column = Match.view_token if view else Match.edit_token
-    match = db.session.execute(db.select(Match).where(column == token)).scalar_one_or_none()
+    match = db.session.execute(db.select(*SHOWN_MATCH).where(column == token)).first()
     if match is None:
         abort(404)
     hands = db.session.execute(
-        db.select(*SHOWN_COLUMNS).where(Hand.match_id == match.id).order_by(Hand.position)
+        db.select(*SHOWN_HAND).where(Hand.match_id == match.id).order_by(Hand.position)
     ).all()
     preset = match_preset(match)
     ledger = replay_entries(match, preset, [hand._mapping for hand in hands])
@@ -196,6 +203,7 @@ def _draw_page(
     form: HandForm | None,
     view: bool,
     action_form: FlaskForm,
+    can_undo: bool,
     form_html: Markup | None = None,
 ) -> str:
     """The match page (or, for htmx, its body) as HTML; the next hand's ``form``, or the
@@ -208,7 +216,7 @@ def _draw_page(
         form=form,
         form_html=form_html,
         view=view,
-        can_undo=not view and _has_changes(state.match),
+        can_undo=can_undo and not view,
         knobs=knobs,
         changed=[row for row in knobs if row[0] in changed],
         action_form=action_form,
@@ -217,7 +225,8 @@ def _draw_page(
 
 def _page(state: MatchState, form: HandForm | None, status: int) -> Response:
     """The match page redrawn for a refused write: the phone's typing and the reason."""
-    response = make_response(_draw_page(state, form, False, FlaskForm()), status)
+    page = _draw_page(state, form, False, FlaskForm(), _has_changes(state.match))
+    response = make_response(page, status)
     response.vary.add("HX-Request")
     return response
 
@@ -266,7 +275,8 @@ def _cached_page(token: str, view: bool) -> Response:
             # drawn once per match, with a hole for that too.
             form_html = pages().get_or_draw((match.edit_token, "form"), lambda: _draw_form(state))
             form_html = Markup(form_html.replace(VERSION_HOLE, str(state.match.version)))
-        return _draw_page(state, None, view, _csrf_hole(FlaskForm()), form_html)
+        action_form = _csrf_hole(FlaskForm())
+        return _draw_page(state, None, view, action_form, state.match.has_changes, form_html)
 
     key = (match.edit_token, match.version, view, is_partial(), _shows_all())
     response = make_response(fill_holes(pages().get_or_draw(key, draw)))
@@ -395,7 +405,7 @@ def _live(match: MatchVersion, view: bool) -> Response:
         "matches/_live.html",
         state=state,
         view=view,
-        can_undo=not view and _has_changes(state.match),
+        can_undo=not view and state.match.has_changes,
         was_over=request.args.get("over") == "1",
         action_form=FlaskForm(),
     )
