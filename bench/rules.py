@@ -13,6 +13,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.report import Check, print_checks  # noqa: E402
 from scorekeeper.rules.cards import ALL_CARDS  # noqa: E402
 from scorekeeper.rules.pinochle import PRESETS, HandInput, meld_all, replay, with_rules  # noqa: E402
 
@@ -50,7 +51,14 @@ def match_of(preset, hands: int, seed: int) -> list[HandInput]:
 
 
 def main() -> None:
-    """Print each benchmark's median."""
+    """Print the medians and the budgets; exit 1 if a budget is not kept."""
+    checks = run()
+    print_checks(checks)
+    sys.exit(0 if all(check.ok for check in checks) else 1)
+
+
+def run() -> list[Check]:
+    """Print each benchmark's median and return the budgets it is held to."""
     partnership = PRESETS["partnership"]
     hands = [random_hand(partnership, 12, seed) for seed in range(50)]
     position = iter(range(10**9))
@@ -76,7 +84,12 @@ def main() -> None:
     ledger = replay(long_rules, match)
     assert len(ledger.rows) == 100
     replay_us = median_seconds(lambda: replay(long_rules, match), number=200) * 1e6
-    print(f"replay of a 100-hand match: median {replay_us:7.1f} µs")
+    print(f"replay of a 100-hand match: median {replay_us:7.1f} µs\n")
+    return [
+        Check("meld, 12 cards, all four trumps", f"{meld_us:.1f} µs", "< 100 µs", meld_us < 100),
+        Check("meld, 20 cards double-deck", f"{double_us:.1f} µs", "< 100 µs", double_us < 100),
+        Check("replay of a 100-hand match", f"{replay_us:.0f} µs", "< 1000 µs", replay_us < 1000),
+    ]
 
 
 if __name__ == "__main__":

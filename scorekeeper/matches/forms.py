@@ -17,7 +17,6 @@ from wtforms import (
 )
 from wtforms.utils import unset_value
 from wtforms.validators import Length, Optional, ValidationError
-from wtforms.widgets import HiddenInput
 
 from ..house_rules import Knob
 from ..house_rules import house_rules_form as shared_house_rules_form
@@ -25,6 +24,7 @@ from ..rules.cards import SUIT_SYMBOLS, SUITS, parse_cards
 from ..rules.errors import RuleError
 from ..rules.pinochle import KNOB_INFO, KNOBS, PRESETS, HandInput, Preset, side_melds
 from ..validators import Between
+from ..widgets import CheckboxInput, HiddenInput, NumberInput, RadioInput, TextInput
 
 NAME_LENGTH = 40
 # The most players or sides any preset has; forms trim their lists to the match's own.
@@ -129,34 +129,53 @@ def house_rule_overrides(form: Form, preset: Preset) -> dict[str, Any]:
 
 
 class HandForm(FlaskForm):
-    """One hand: who bid what in which trump, each side's meld and trick points."""
+    """One hand: who bid what in which trump, each side's meld and trick points.
 
-    bidder = RadioField("Bidder", coerce=int, validators=[Optional()])
-    bid = IntegerField("Bid", validators=[Optional(), POINTS], render_kw={"inputmode": "numeric"})
-    all_passed = BooleanField("All passed")
+    Its inputs are drawn by scorekeeper.widgets (the same HTML as WTForms', faster): a
+    match page draws this form more than any other.
+    """
+
+    bidder = RadioField("Bidder", coerce=int, validators=[Optional()], option_widget=RadioInput())
+    bid = IntegerField(
+        "Bid",
+        validators=[Optional(), POINTS],
+        render_kw={"inputmode": "numeric"},
+        widget=NumberInput(),
+    )
+    all_passed = BooleanField("All passed", widget=CheckboxInput())
     trump = RadioField(
         "Trump",
         choices=[SelectChoice(i, f"{SUIT_SYMBOLS[i]} {SUITS[i]}") for i in range(4)],
         coerce=int,
         validators=[Optional()],
+        option_widget=RadioInput(),
     )
     meld = SeatList(
-        IntegerField("Meld", validators=[Optional(), POINTS], render_kw={"inputmode": "numeric"}),
+        IntegerField(
+            "Meld",
+            validators=[Optional(), POINTS],
+            render_kw={"inputmode": "numeric"},
+            widget=NumberInput(),
+        ),
         min_entries=MAX_SEATS,
     )
     tricks = SeatList(
         IntegerField(
-            "Trick points", validators=[Optional(), POINTS], render_kw={"inputmode": "numeric"}
+            "Trick points",
+            validators=[Optional(), POINTS],
+            render_kw={"inputmode": "numeric"},
+            widget=NumberInput(),
         ),
         min_entries=MAX_SEATS,
     )
-    turned_nine = BooleanField("Dealer turned up a nine")
+    turned_nine = BooleanField("Dealer turned up a nine", widget=CheckboxInput())
     cards = SeatList(
         StringField(
             "Cards",
             validators=[Optional(), Length(max=200)],
             filters=[_strip],
             render_kw={"autocomplete": "off", "autocapitalize": "characters"},
+            widget=TextInput(),
         ),
         min_entries=MAX_SEATS,
     )

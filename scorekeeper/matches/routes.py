@@ -170,7 +170,9 @@ def read_state(token: str, view: bool = False) -> MatchState:
         db.select(*SHOWN_HAND).where(Hand.match_id == match.id).order_by(Hand.position)
     ).all()
     preset = match_preset(match)
-    ledger = replay_entries(match, preset, [hand._mapping for hand in hands])
+    # Plain dicts: a row's own mapping is several times slower to read, hand by hand.
+    names = [column.key for column in SHOWN_HAND]
+    ledger = replay_entries(match, preset, [dict(zip(names, hand, strict=True)) for hand in hands])
     return MatchState(match, preset, hands, ledger, shows_all=_shows_all())
 
 
