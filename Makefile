@@ -8,7 +8,7 @@ BIN := $(VENV)/bin
 RUN_STAMP := $(VENV)/.make-stamp-run
 DEV_STAMP := $(VENV)/.make-stamp-dev
 
-.PHONY: run test bench browser-deps postgres-deps
+.PHONY: run test bench browser-deps postgres-deps bench-deps
 
 # init-db runs the migrations: it builds a new database and upgrades an existing one.
 run: $(RUN_STAMP)
@@ -23,15 +23,19 @@ test: $(DEV_STAMP) browser-deps postgres-deps
 	$(BIN)/pytest
 	scripts/with-postgres.sh $(BIN)/pytest
 
-bench: $(DEV_STAMP)
-	$(BIN)/python bench/rules.py
-	$(BIN)/python bench/pages.py
+# Every benchmark, then the performance budget as one table (exit 1 if one is not kept).
+# The load test drives gunicorn with Debian's wrk; the first visit is measured in chromium.
+bench: $(DEV_STAMP) browser-deps bench-deps
+	$(BIN)/python -m bench
 
 # Browser tests (tests/e2e/) drive Debian's chromium through playwright; installing it
 # needs root (or sudo).
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 browser-deps:
 	@test -x /usr/bin/chromium || { $(SUDO) apt-get update && $(SUDO) apt-get install -y chromium; }
+
+bench-deps:
+	@command -v wrk >/dev/null || { $(SUDO) apt-get update && $(SUDO) apt-get install -y wrk; }
 
 # The PostgreSQL run needs Debian's server (no cluster of its own is used or started).
 postgres-deps:

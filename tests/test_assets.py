@@ -9,6 +9,7 @@ from pathlib import Path
 import brotli
 import pytest
 
+from bench.seed import add_match
 from scorekeeper.assets import BUNDLES, Assets
 
 STATIC = Path(__file__).resolve().parents[1] / "static"
@@ -119,3 +120,17 @@ def test_pages_are_sent_compressed(client, accepted):
     assert response.headers["Content-Encoding"] == accepted
     assert "Accept-Encoding" in response.headers["Vary"]
     assert len(response.data) < len(plain.data) / 3
+
+
+def test_a_browser_taking_only_gzip_still_gets_a_20_hand_match_page_in_under_60_kb(app, client):
+    # Plain http on a home network: browsers offer brotli and zstd over https only.
+    gzip_only = {"Accept-Encoding": "gzip, deflate"}
+    token = add_match(app, 20)
+    page = client.get(f"/matches/{token}", headers=gzip_only)
+    links = ASSET_LINK.findall(gzip.decompress(page.data).decode())
+
+    sizes = [len(page.data)] + [len(client.get(link, headers=gzip_only).data) for link in links]
+
+    assert page.headers["Content-Encoding"] == "gzip"
+    assert len(sizes) <= 5
+    assert sum(sizes) < 60_000
