@@ -1523,7 +1523,7 @@ def test_editing_hand_2_recomputes_every_total_after_it(site, phone, headers):
     )
 
     assert response.status_code == 303
-    assert response.headers["Location"] == match_url(match_id)
+    assert response.headers["Location"] == match_url(match_id) + "#hand-2"
     document = match_page(phone, match_id)
     assert running_totals(document) == [[700, 750], [400, 850], [500, 1100]]
     assert stored_hands(site, match_id)[1]["bid"] == 300
@@ -1842,6 +1842,22 @@ def test_the_match_page_takes_as_many_queries_for_60_hands_as_for_2(
     short_count = queries_to_show(site, phone, short_match, headers, drawn_afresh)
 
     assert long_count == short_count == (3 if drawn_afresh else 1)
+
+
+def test_after_editing_a_folded_hand_the_ledger_opens_unfolded_at_it(site, phone):
+    match_id = build_match(site, 45)
+    phone.get(match_url(match_id))
+    hand_id = hand_ids(site, match_id)[4]
+    form = form_posting_to(
+        parse(phone.get(match_url(match_id, f"/hands/{hand_id}/edit"))),
+        match_url(match_id, f"/hands/{hand_id}/edit"),
+    )
+
+    response = phone.post(match_url(match_id, f"/hands/{hand_id}/edit"), data=browser_fields(form))
+
+    assert response.status_code == 303
+    assert response.headers["Location"] == match_url(match_id) + "?hands=all#hand-5"
+    assert len(ledger_rows(parse(phone.get(response.headers["Location"])))) == 45
 
 
 def test_a_long_match_shows_its_latest_30_hands_and_the_rest_a_tap_away(site, phone):

@@ -746,7 +746,12 @@ def edit_hand(token: str, hand_id: int) -> Response:
     _bump_version(state.match)
     _record(state.match, "edit", hand, hand.position, before)
     db.session.commit()
-    return redirect(url_for(".show", token=token), 303)
+    # Back to the ledger at the corrected hand, unfolding the earlier hands if it is one.
+    folded = index < state.first_shown
+    shown = url_for(
+        ".show", token=token, hands="all" if folded else None, _anchor=f"hand-{index + 1}"
+    )
+    return redirect(shown, 303)
 
 
 def _edit_page(state, form, index, hand, status=200) -> Response:
