@@ -87,9 +87,11 @@ def preview(page: Page) -> Locator:
 
 
 def save_hand(page: Page, number: int) -> None:
-    """Tap Save hand and wait for the hand to appear in the ledger."""
+    """Tap Save hand, wait for the hand to appear in the ledger, and for htmx to finish
+    wiring the next hand's form (typed too early, a preview would never be asked for)."""
     page.get_by_role("button", name="Save hand").click()
     expect(page.locator(f"#hand-{number}")).to_be_visible()
+    expect(page.locator(".htmx-request, .htmx-swapping, .htmx-settling")).to_have_count(0)
 
 
 def shown(points: int) -> str:
@@ -327,6 +329,8 @@ def test_three_handed_match(
     expect(page.locator("#tricks-group")).to_have_attribute("aria-invalid", "true")
     expect(page.locator("#hand-3")).to_have_count(0)
     expect_totals(page, 480, -170, 80)
+    # The refused hand's form was just swapped in: let htmx finish wiring it before typing.
+    expect(page.locator(".htmx-request, .htmx-swapping, .htmx-settling")).to_have_count(0)
     # Corrected: Cat took 120, and Bob's field is left blank for the server to fill:
     # 250 - 30 - 120 = 100. Cat 200 + 120 = 320, made; Ann 20 + 30 = 50; Bob 40 + 100 = 140.
     expect(bid).to_have_value("300")
