@@ -13,10 +13,11 @@ import pytest
 from flask import request_started
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
-from sqlalchemy import event, func
+from sqlalchemy import create_engine, event, func
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
+from scorekeeper.matches.quick_poll import QuickPolls
 from scorekeeper.models import DiceGame, DiceTurn, Hand, Match
 from scorekeeper.page_cache import PageCache, pages
 from scorekeeper.rules import yahtzee
@@ -700,6 +701,22 @@ def test_an_unchanged_poll_is_answered_before_flask_sees_a_request(app, client):
 
     assert (unchanged.status_code, changed.status_code) == (204, 200)
     assert len(seen) == 1
+
+
+def test_a_quick_poll_with_the_database_away_leaves_the_answer_to_flask(tmp_path):
+    def flask_stand_in(environ, start_response):
+        start_response("503 Service Unavailable", [("Content-Type", "text/plain")])
+        return [b"the site's own page"]
+
+    away = create_engine(f"sqlite:///{tmp_path / 'no-such-folder' / 'gone.sqlite3'}")
+    polls = QuickPolls(flask_stand_in, away)
+    environ = {"REQUEST_METHOD": "GET", "PATH_INFO": "/matches/abcDEF123/live"}
+    answered = []
+
+    body = polls({**environ, "QUERY_STRING": "since=1"}, lambda *args: answered.append(args))
+
+    assert answered[0][0] == "503 Service Unavailable"
+    assert list(body) == [b"the site's own page"]
 
 
 # ============================================================================= safe writes

@@ -15,6 +15,7 @@ from urllib.parse import parse_qsl
 
 from flask import Flask
 from sqlalchemy import Engine, bindparam, select
+from sqlalchemy.exc import SQLAlchemyError
 
 from ..extensions import db
 from ..models import Match, looks_like_token
@@ -58,8 +59,13 @@ class QuickPolls:
         if int(since) > MAX_VERSION or not looks_like_token(token):
             return False
         statement = VERSION_BY_VIEW_TOKEN if view else VERSION_BY_EDIT_TOKEN
-        with self.engine.connect() as connection:
-            version = connection.execute(statement, {"token": token}).scalar()
+        try:
+            with self.engine.connect() as connection:
+                version = connection.execute(statement, {"token": token}).scalar()
+        except SQLAlchemyError:
+            # The database is away: Flask's view meets the same trouble and answers as the
+            # site answers any failure, with its own page.
+            return False
         return version == int(since)
 
 
