@@ -12,7 +12,7 @@ import gzip
 import hashlib
 import mimetypes
 from dataclasses import dataclass, field
-from functools import cache, cached_property
+from functools import cached_property, lru_cache
 from pathlib import Path, PurePosixPath
 
 import brotli
@@ -45,15 +45,18 @@ class Asset:
 
     @cached_property
     def digest(self) -> str:
+        """The first 12 hex digits of the content's sha256."""
         return hashlib.sha256(self.body).hexdigest()[:12]
 
     @property
     def filename(self) -> str:
+        """The versioned name: ``site.3f9c2a1b7d4e.css``."""
         name = PurePosixPath(self.name)
         return f"{name.stem}.{self.digest}{name.suffix}"
 
     @property
     def mimetype(self) -> str:
+        """The content type, by the name's suffix."""
         return mimetypes.guess_type(self.name)[0] or "application/octet-stream"
 
     @property
@@ -62,10 +65,11 @@ class Asset:
         return _compressed(self.body)
 
     def is_stale(self) -> bool:
+        """Has one of its files changed since it was built?"""
         return tuple(path.stat().st_mtime for path in self.sources) != self.mtimes
 
 
-@cache
+@lru_cache(maxsize=8)
 def _compressed(body: bytes) -> dict[str, bytes]:
     # Once per content and process, however many apps (tests build hundreds) serve it.
     return {
@@ -91,6 +95,7 @@ class Assets:
         self.by_name = {name: build(static_folder, name) for name in BUNDLES}
 
     def get(self, name: str) -> Asset:
+        """The bundle called ``name`` (``site.css``), rebuilt first if stale and watched."""
         asset = self.by_name[name]
         if self.watch and asset.is_stale():
             asset = self.by_name[name] = build(self.static_folder, name)

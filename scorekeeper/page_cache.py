@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import sys
 import threading
 from collections.abc import Callable, Hashable
 
@@ -35,7 +36,8 @@ class PageCache:
 
     def __init__(self, max_bytes: int) -> None:
         self.max_bytes = max_bytes
-        self._pages: LRUCache = LRUCache(maxsize=max(max_bytes, 1), getsizeof=len)
+        # Sized by the memory each page takes (a page with a ♠ in it is two bytes a letter).
+        self._pages: LRUCache = LRUCache(maxsize=max(max_bytes, 1), getsizeof=sys.getsizeof)
         # cachetools is not thread-safe; threaded servers share one cache per process.
         self._lock = threading.Lock()
 
@@ -45,16 +47,18 @@ class PageCache:
             page = self._pages.get(key)
         if page is None:
             page = draw()
-            if len(page) <= self.max_bytes:
+            if sys.getsizeof(page) <= self.max_bytes:
                 with self._lock:
                     self._pages[key] = page
         return page
 
     def clear(self) -> None:
+        """Forget every kept page."""
         with self._lock:
             self._pages.clear()
 
     def __len__(self) -> int:
+        """How many pages are kept."""
         return len(self._pages)
 
 
@@ -71,8 +75,11 @@ def pages() -> PageCache:
 
 
 def init_page_cache(app: Flask) -> None:
-    """Give the app its cache, sized by MATCH_PAGE_CACHE_BYTES (0 keeps no pages)."""
-    app.config.setdefault(
-        "MATCH_PAGE_CACHE_BYTES", int(os.environ.get("MATCH_PAGE_CACHE_BYTES", DEFAULT_BYTES))
-    )
+    """Give the app its cache, sized by MATCH_PAGE_CACHE_BYTES (0 keeps no pages).
+
+    In debug mode nothing is kept by default: an edited template shows at once.
+    """
+    chosen = os.environ.get("MATCH_PAGE_CACHE_BYTES")
+    default = int(chosen) if chosen else 0 if app.debug else DEFAULT_BYTES
+    app.config.setdefault("MATCH_PAGE_CACHE_BYTES", default)
     app.extensions["scorekeeper_pages"] = PageCache(int(app.config["MATCH_PAGE_CACHE_BYTES"]))

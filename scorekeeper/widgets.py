@@ -27,7 +27,7 @@ def html_params(**attributes: object) -> Markup:
     written = []
     for keyword, value in sorted(attributes.items()):
         if value is True:
-            written.append(attribute_name(keyword))
+            written.append(str(escape(attribute_name(keyword))))
         elif value is not False:
             # escape() leaves a Markup value as it is: a quote in one must not end the value.
             quoted = str(escape(value)).replace('"', "&quot;")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import secrets
+import sys
 from html.parser import HTMLParser
 from urllib.parse import parse_qs, quote, urlsplit
 
@@ -14,11 +15,12 @@ from flask import request_started
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import create_engine, event, func
+from sqlalchemy.orm import Session
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
 from scorekeeper.matches.quick_poll import QuickPolls
-from scorekeeper.models import DiceGame, DiceTurn, Hand, Match
+from scorekeeper.models import DeviceMatch, DiceGame, DiceTurn, Hand, Match
 from scorekeeper.page_cache import PageCache, pages
 from scorekeeper.rules import yahtzee
 from scorekeeper.security import SECURITY_HEADERS
@@ -561,20 +563,36 @@ def test_a_phone_posting_another_phones_csrf_token_is_refused(app):
     assert stored_hands(app, edit_token) == []
 
 
+def ledger_texts(phone, url: str) -> list[str]:
+    """Each ledger row's text, as the page shows it now."""
+    return [row.text for row in open_page(phone, url).one("ol", class_="ledger").all("li")]
+
+
 @pytest.mark.parametrize("view", [False, True], ids=["edit-link", "view-link"])
 def test_a_kept_page_is_never_shown_after_the_match_changed(app, view):
     table, across = app.test_client(), app.test_client()
     edit_token = new_match(table)
     page_url = f"/matches/watch/{view_token(app, edit_token)}" if view else f"/matches/{edit_token}"
-    assert open_page(across, page_url).one("ol", class_="ledger").all("li") == []
+    seen = [ledger_texts(across, page_url)]
 
-    save_hand(table, edit_token)
-    rows = open_page(across, page_url).one("ol", class_="ledger").all("li")
-    table.post(f"/matches/{edit_token}/undo", data={"version": "1", **csrf_of(table, edit_token)})
-    after_undo = open_page(across, page_url).one("ol", class_="ledger").all("li")
+    save_hand(table, edit_token)  # added
+    seen.append(ledger_texts(across, page_url))
+    hand_id = stored_hands(app, edit_token)[0].id
+    edit_form = form_to(
+        open_page(table, edit_url(edit_token, hand_id)), edit_url(edit_token, hand_id)
+    )
+    table.post(edit_url(edit_token, hand_id), data=sent_by(edit_form, {"bid": "300"}))  # edited
+    seen.append(ledger_texts(across, page_url))
+    table.post(f"/matches/{edit_token}/hands/{hand_id}/delete", data=csrf_of(table, edit_token))
+    seen.append(ledger_texts(across, page_url))  # deleted
+    version = match_version(app, edit_token)
+    table.post(
+        f"/matches/{edit_token}/undo", data={"version": version, **csrf_of(table, edit_token)}
+    )
+    seen.append(ledger_texts(across, page_url))  # the delete undone
 
-    assert len(rows) == 1
-    assert after_undo == []
+    assert [len(rows) for rows in seen] == [0, 1, 1, 0, 1]
+    assert "bid 250" in seen[1][0] and "bid 300" in seen[2][0] and "bid 300" in seen[4][0]
 
 
 def csrf_of(phone, edit_token: str) -> dict[str, str]:
@@ -622,16 +640,69 @@ def test_with_no_room_to_keep_pages_every_view_is_drawn_afresh(tmp_path, build_s
 
 
 def test_the_page_cache_keeps_the_most_recent_pages_within_its_size():
-    cache = PageCache(max_bytes=100)
-    for number in range(10):
-        cache.get_or_draw(number, lambda number=number: f"{number}" * 30)
+    page_of = {number: f"{number}" * 30 for number in range(10)}
+    cache = PageCache(max_bytes=3 * sys.getsizeof(page_of[0]))
+    for number, page in page_of.items():
+        cache.get_or_draw(number, lambda page=page: page)
     assert len(cache) == 3
     drawn = []
-    assert cache.get_or_draw(9, lambda: drawn.append(9) or "new") == "9" * 30
-    assert cache.get_or_draw(0, lambda: drawn.append(0) or "0" * 30) == "0" * 30
+    assert cache.get_or_draw(9, lambda: drawn.append(9) or "new") == page_of[9]
+    assert cache.get_or_draw(0, lambda: drawn.append(0) or page_of[0]) == page_of[0]
     assert drawn == [0]
-    assert cache.get_or_draw("big", lambda: "x" * 101) == "x" * 101
-    assert len(cache) == 3
+    too_big = "x" * (3 * sys.getsizeof(page_of[0]))
+    assert cache.get_or_draw("big", lambda: too_big) == too_big
+    assert len(cache) == 3 and cache.get_or_draw("big", lambda: "drawn again") == "drawn again"
+
+
+def test_a_page_with_a_suit_symbol_is_counted_by_the_memory_it_takes():
+    ascii_page, suit_page = "7" * 1000, "♠" * 1000
+    cache = PageCache(max_bytes=sys.getsizeof(ascii_page) + 100)
+    cache.get_or_draw("ascii", lambda: ascii_page)
+    cache.get_or_draw("suits", lambda: suit_page)  # 1000 letters, but 2000 bytes: too big
+    assert cache.get_or_draw("ascii", lambda: "drawn again") == ascii_page
+    assert cache.get_or_draw("suits", lambda: "drawn again") == "drawn again"
+
+
+def test_a_site_in_debug_mode_keeps_no_pages_unless_told_to(tmp_path, build_site):
+    for name in ("debug", "told", "production"):
+        (tmp_path / name).mkdir()
+    debugging = build_site(tmp_path / "debug", DEBUG=True)
+    told = build_site(tmp_path / "told", DEBUG=True, MATCH_PAGE_CACHE_BYTES=1000)
+    production = build_site(tmp_path / "production")
+
+    sizes = []
+    for site in (debugging, told, production):
+        with site.app_context():
+            sizes.append(pages().max_bytes)
+
+    assert sizes == [0, 1000, 16 * 1024 * 1024]
+
+
+def test_two_tabs_listing_one_match_at_once_both_get_the_page(app, client):
+    edit_token = new_match(client)
+    device = client.get_cookie("device").value
+    with app.app_context():
+        match_id = db.session.scalar(db.select(Match.id).where(Match.edit_token == edit_token))
+        db.session.execute(db.delete(DeviceMatch))
+        db.session.commit()
+        engine = db.engine
+
+    def the_other_tab_lists_it(session):
+        with engine.begin() as connection:
+            connection.execute(
+                DeviceMatch.__table__.insert().values(device=device, match_id=match_id)
+            )
+
+    event.listen(Session, "before_commit", the_other_tab_lists_it, once=True)
+    try:
+        response = client.get(f"/matches/{edit_token}")
+    finally:
+        if event.contains(Session, "before_commit", the_other_tab_lists_it):
+            event.remove(Session, "before_commit", the_other_tab_lists_it)
+
+    assert response.status_code == 200
+    with app.app_context():
+        assert db.session.scalar(db.select(func.count()).select_from(DeviceMatch)) == 1
 
 
 POLL_URLS = {
@@ -643,6 +714,8 @@ POLL_URLS = {
     "since in other digits": lambda edit, watch: f"/matches/{edit}/live?since=%C2%B9",
     "since too big": lambda edit, watch: f"/matches/{edit}/live?since=99999999999999999999",
     "no since": lambda edit, watch: f"/matches/{edit}/live",
+    "two sinces, the first changed": lambda edit, watch: f"/matches/{edit}/live?since=0&since=1",
+    "two sinces, the first unchanged": lambda edit, watch: f"/matches/{edit}/live?since=1&since=0",
     "wrong token": lambda edit, watch: f"/matches/{near_miss(edit)}/live?since=1",
     "token with a NUL": lambda edit, watch: f"/matches/{edit[:5]}%00/live?since=1",
     "view token by the edit road": lambda edit, watch: f"/matches/{watch}/live?since=1",

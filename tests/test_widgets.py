@@ -11,7 +11,10 @@ from scorekeeper import widgets
 from scorekeeper.matches.forms import HandForm
 from scorekeeper.rules.pinochle import PRESETS
 
-keywords = st.from_regex(r"(data_|aria_)?[a-z][a-z_]{0,12}", fullmatch=True)
+keywords = st.one_of(
+    st.from_regex(r"(data_|aria_)?[a-z][a-z_]{0,12}", fullmatch=True),
+    st.text(min_size=1, max_size=12),  # any text a caller could pass through **attributes
+)
 values = st.one_of(
     st.booleans(),
     st.integers(),

@@ -5,6 +5,7 @@ from __future__ import annotations
 import secrets
 
 from flask import Blueprint, g, request
+from sqlalchemy.exc import IntegrityError
 from werkzeug.wrappers import Response
 
 from ..extensions import db
@@ -53,4 +54,8 @@ def remember_match(match_id: int) -> None:
     ).first()
     if listed is None:
         db.session.add(DeviceMatch(device=device, match_id=match_id))
-        db.session.commit()
+        try:
+            db.session.commit()
+        except IntegrityError:
+            # Two tabs of one phone opened the match at once: the other listed it.
+            db.session.rollback()

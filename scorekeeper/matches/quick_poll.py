@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from urllib.parse import parse_qsl
+from urllib.parse import parse_qs
 
 from flask import Flask
 from sqlalchemy import Engine, bindparam, select
@@ -53,7 +53,8 @@ class QuickPolls:
     def _unchanged(self, poll: re.Match, query: str) -> bool:
         """Is the match at exactly the version the phone says it shows?"""
         view, token = poll.groups()
-        since = dict(parse_qsl(query)).get("since", "")
+        # The first ``since``, as Flask's request.args.get reads it.
+        since = parse_qs(query).get("since", [""])[0]
         if not (since.isascii() and since.isdigit() and len(since) <= 10):
             return False
         if int(since) > MAX_VERSION or not looks_like_token(token):

@@ -23,7 +23,7 @@ from flask import (
 )
 from flask_wtf import FlaskForm
 from markupsafe import Markup
-from sqlalchemy import Row
+from sqlalchemy import Exists, Row
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
 from werkzeug.wrappers import Response
@@ -83,26 +83,17 @@ class MatchState:
 
     @cached_property
     def players(self) -> list[str]:
+        """The players' names, in seat order."""
         return self.match.player_names
 
     @cached_property
     def sides(self) -> list[str]:
+        """The sides' names: teams, or players playing alone."""
         return self.match.side_names
-
-    @cached_property
-    def edit_urls(self) -> list[str]:
-        """Each hand's edit link, in ledger order.
-
-        url_for once, with the hand's id put in by hand: building 200 links one by one
-        would cost a 200-hand page more than everything else in its ledger.
-        """
-        marker = "1000000007"
-        link = url_for("matches.edit_hand", token=self.match.edit_token, hand_id=int(marker))
-        head, _, tail = link.rpartition(marker)
-        return [f"{head}{hand.id}{tail}" for hand in self.hands]
 
     @property
     def over(self) -> bool:
+        """Has a side won?"""
         return self.ledger.winner is not None
 
 
@@ -146,15 +137,27 @@ def load_state(token: str, view: bool = False) -> MatchState:
     return MatchState(match, preset, hands, ledger, shows_all=_shows_all())
 
 
+def changes_exist(match_id) -> Exists:
+    """Is there a change Undo could take back? ``match_id`` is an id, or Match.id to ask
+    it of each match a query reads."""
+    return db.select(Change.id).where(Change.match_id == match_id).exists()
+
+
 # What a page shows of a match and of each hand: what was entered, the links' tokens,
 # the version, and whether Undo has a change to take back.
 SHOWN_MATCH = [
-    *(getattr(Match, name) for name in ("id", "version", "edit_token", "view_token")),
-    *(getattr(Match, name) for name in ("game", "house_rules", "side_names", "player_names")),
+    Match.id,
+    Match.version,
+    Match.edit_token,
+    Match.view_token,
+    Match.game,
+    Match.house_rules,
+    Match.side_names,
+    Match.player_names,
     Match.first_dealer,
-    db.select(Change.id).where(Change.match_id == Match.id).exists().label("has_changes"),
+    changes_exist(Match.id).label("has_changes"),
 ]
-SHOWN_HAND = [getattr(Hand, name) for name in ("id", "position", *Hand.ENTERED)]
+SHOWN_HAND = [Hand.id, Hand.position, *(getattr(Hand, name) for name in Hand.ENTERED)]
 
 
 def read_state(token: str, view: bool = False) -> MatchState:
@@ -194,10 +197,7 @@ def hand_form(state: MatchState) -> HandForm:
 
 def _has_changes(match: Match) -> bool:
     """Is there a change to the match's hands that Undo could take back?"""
-    found = db.session.execute(
-        db.select(Change.id).where(Change.match_id == match.id).limit(1)
-    ).first()
-    return found is not None
+    return db.session.scalar(db.select(changes_exist(match.id)))
 
 
 def _draw_page(
@@ -258,8 +258,8 @@ def _csrf_hole(form: FlaskForm) -> FlaskForm:
 def _cached_page(token: str, view: bool) -> Response:
     """A match page as looked at: drawn once per version of the match, then kept.
 
-    Looking again costs one query for the version (and, by the edit link, one for this
-    device's list); the page is drawn with holes for this request's tokens.
+    Looking again costs one query (the version, and by the edit link whether this device
+    lists the match); the page is drawn with holes for this request's tokens.
     """
     if view:
         match = _current_version(Match.view_token, token)
