@@ -9,7 +9,7 @@ from werkzeug.exceptions import HTTPException
 
 from scorekeeper import database, dice, matches
 from scorekeeper.extensions import db
-from scorekeeper.rules import pinochle
+from scorekeeper.rules import cards, pinochle
 
 # cli_group=None: the command is `flask init-db`, not `flask main init-db`.
 bp = Blueprint("main", __name__, cli_group=None)
@@ -28,6 +28,12 @@ class PresetSheet(NamedTuple):
     name: str
     label: str
     knobs: list[tuple[str, str, str]]
+
+
+@bp.record_once
+def _card_words(state) -> None:
+    # Templates name and draw suits with the core's own words, in its suit order.
+    state.app.jinja_env.globals.update(SUITS=cards.SUITS, SUIT_SYMBOLS=cards.SUIT_SYMBOLS)
 
 
 @bp.app_template_filter("sentence")

@@ -705,20 +705,21 @@ def test_two_tabs_listing_one_match_at_once_both_get_the_page(app, client):
         assert db.session.scalar(db.select(func.count()).select_from(DeviceMatch)) == 1
 
 
+# {edit} and {watch} are the match's links' tokens, {near} the edit token with a typo.
 POLL_URLS = {
-    "unchanged": lambda edit, watch: f"/matches/{edit}/live?since=1&over=0",
-    "unchanged by the view link": lambda edit, watch: f"/matches/watch/{watch}/live?since=1",
-    "changed since": lambda edit, watch: f"/matches/{edit}/live?since=0&over=0",
-    "since from the future": lambda edit, watch: f"/matches/{edit}/live?since=7",
-    "since not a number": lambda edit, watch: f"/matches/{edit}/live?since=one",
-    "since in other digits": lambda edit, watch: f"/matches/{edit}/live?since=%C2%B9",
-    "since too big": lambda edit, watch: f"/matches/{edit}/live?since=99999999999999999999",
-    "no since": lambda edit, watch: f"/matches/{edit}/live",
-    "two sinces, the first changed": lambda edit, watch: f"/matches/{edit}/live?since=0&since=1",
-    "two sinces, the first unchanged": lambda edit, watch: f"/matches/{edit}/live?since=1&since=0",
-    "wrong token": lambda edit, watch: f"/matches/{near_miss(edit)}/live?since=1",
-    "token with a NUL": lambda edit, watch: f"/matches/{edit[:5]}%00/live?since=1",
-    "view token by the edit road": lambda edit, watch: f"/matches/{watch}/live?since=1",
+    "unchanged": "/matches/{edit}/live?since=1&over=0",
+    "unchanged by the view link": "/matches/watch/{watch}/live?since=1",
+    "changed since": "/matches/{edit}/live?since=0&over=0",
+    "since from the future": "/matches/{edit}/live?since=7",
+    "since not a number": "/matches/{edit}/live?since=one",
+    "since in other digits": "/matches/{edit}/live?since=%C2%B9",
+    "since too big": "/matches/{edit}/live?since=99999999999999999999",
+    "no since": "/matches/{edit}/live",
+    "two sinces, the first changed": "/matches/{edit}/live?since=0&since=1",
+    "two sinces, the first unchanged": "/matches/{edit}/live?since=1&since=0",
+    "wrong token": "/matches/{near}/live?since=1",
+    "token with a NUL": "/matches/{edit_start}%00/live?since=1",
+    "view token by the edit road": "/matches/{watch}/live?since=1",
 }
 
 
@@ -748,7 +749,12 @@ def test_a_quick_poll_answers_exactly_as_the_flask_view_does(quick_and_slow, pol
     phone = quick.test_client()
     edit_token = new_match(phone)
     save_hand(phone, edit_token)
-    url = POLL_URLS[poll](edit_token, view_token(quick, edit_token))
+    url = POLL_URLS[poll].format(
+        edit=edit_token,
+        watch=view_token(quick, edit_token),
+        near=near_miss(edit_token),
+        edit_start=edit_token[:5],
+    )
 
     early = quick.test_client().get(url, headers={"Accept-Encoding": "gzip"})
     late = slow.test_client().get(url, headers={"Accept-Encoding": "gzip"})

@@ -202,20 +202,17 @@ def _has_changes(match: Match) -> bool:
 
 def _draw_page(
     state: MatchState,
-    form: HandForm | None,
+    form_html: Markup | None,
     view: bool,
     action_form: FlaskForm,
     can_undo: bool,
-    form_html: Markup | None = None,
 ) -> str:
-    """The match page (or, for htmx, its body) as HTML; the next hand's ``form``, or the
-    form already drawn as ``form_html``."""
+    """The match page (or, for htmx, its body) as HTML, with the next hand's form drawn."""
     knobs = knob_table(state.preset)
     changed = changed_knobs(state.preset)
     return render_template(
         "matches/_match.html" if is_partial() else "matches/page.html",
         state=state,
-        form=form,
         form_html=form_html,
         view=view,
         can_undo=can_undo and not view,
@@ -225,27 +222,35 @@ def _draw_page(
     )
 
 
+def _draw_form(state: MatchState, form: HandForm) -> Markup:
+    """The next hand's form as HTML."""
+    return Markup(
+        render_template(
+            "matches/_hand_form.html",
+            state=state,
+            form=form,
+            action_url=url_for(".add_hand", token=state.match.edit_token),
+            submit_label="Save hand",
+            swap_match=True,
+        )
+    )
+
+
 def _page(state: MatchState, form: HandForm | None, status: int) -> Response:
     """The match page redrawn for a refused write: the phone's typing and the reason."""
-    page = _draw_page(state, form, False, FlaskForm(), _has_changes(state.match))
+    form_html = None if form is None else _draw_form(state, form)
+    page = _draw_page(state, form_html, False, FlaskForm(), _has_changes(state.match))
     response = make_response(page, status)
     response.vary.add("HX-Request")
     return response
 
 
-def _draw_form(state: MatchState) -> str:
+def _empty_form(state: MatchState) -> Markup:
     """The next hand's empty form, with holes for the tokens and the match's version."""
     form = _csrf_hole(hand_form(state))
     form.client_token.data = FORM_TOKEN_HOLE
     form.version.data = VERSION_HOLE
-    return render_template(
-        "matches/_hand_form.html",
-        state=state,
-        form=form,
-        action_url=url_for(".add_hand", token=state.match.edit_token),
-        submit_label="Save hand",
-        swap_match=True,
-    )
+    return _draw_form(state, form)
 
 
 def _csrf_hole(form: FlaskForm) -> FlaskForm:
@@ -275,10 +280,10 @@ def _cached_page(token: str, view: bool) -> Response:
         if not (view or state.over):
             # The next hand's form is the same at every version but for its version field:
             # drawn once per match, with a hole for that too.
-            form_html = pages().get_or_draw((match.edit_token, "form"), lambda: _draw_form(state))
+            form_html = pages().get_or_draw((match.edit_token, "form"), lambda: _empty_form(state))
             form_html = Markup(form_html.replace(VERSION_HOLE, str(state.match.version)))
         action_form = _csrf_hole(FlaskForm())
-        return _draw_page(state, None, view, action_form, state.match.has_changes, form_html)
+        return _draw_page(state, form_html, view, action_form, state.match.has_changes)
 
     key = (match.edit_token, match.version, view, is_partial(), _shows_all())
     response = make_response(fill_holes(pages().get_or_draw(key, draw)))

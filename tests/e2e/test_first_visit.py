@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from bench.first_visit import MOST_BYTES, MOST_REQUESTS, Visit, first_visit
+from tests.e2e.playing import start_match
 
 pytestmark = pytest.mark.e2e
 
@@ -28,13 +29,7 @@ TEXT_RESOURCES = {"document", "stylesheet", "script"}
 
 def play_a_few_hands(page: Page) -> str:
     """Start a partnership match from the site, save the hands above; the match's URL."""
-    page.goto("/matches/new")
-    page.get_by_label("Team 1", exact=True).fill("Us")
-    page.get_by_label("Team 2", exact=True).fill("Them")
-    for number, name in enumerate(["Ann", "Bob", "Cat", "Dan"], start=1):
-        page.get_by_label(re.compile(rf"^Player {number}\b")).fill(name)
-    page.get_by_role("button", name="Start the match").click()
-    page.wait_for_load_state("load")
+    start_match(page)
     for number, (bidder, bid, trump, meld, tricks) in enumerate(HANDS, start=1):
         page.locator("#bidder-group label.choice").filter(has_text=bidder).click()
         page.get_by_label("Bid", exact=True).fill(str(bid))
