@@ -2,36 +2,37 @@
 
 import os
 import secrets
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
-from flask import Flask
+from flask import Flask, redirect, request
+from werkzeug.exceptions import HTTPException
+from werkzeug.wrappers import Response
 
-from scorekeeper import (  # noqa: F401  (models: the tables)
-    api,
-    database,
-    dice,
-    main,
-    matches,
-    meld,
-    models,
-    transfer,
-)
-from scorekeeper.assets import init_assets
-from scorekeeper.extensions import compress, csrf
-from scorekeeper.matches.quick_poll import init_quick_polls
-from scorekeeper.page_cache import init_page_cache
-from scorekeeper.security import init_security
+from . import api, database, main, meld, models, transfer  # noqa: F401  (models: the tables)
+from .assets import init_assets
+from .config import settings_from_environment
+from .converters import TokenConverter
+from .device import init_devices
+from .dice.routes import bp as dice_bp
+from .extensions import compress, csrf
+from .matches.routes import bp as matches_bp
+from .page_cache import init_page_cache
+from .quick_poll import init_quick_polls
+from .security import init_security
+from .services.errors import AlreadyRecorded, ServiceError
 
 
-def create_app(test_config: dict | None = None) -> Flask:
-    """Build the site: configuration, extensions and blueprints.
+def create_app(config: Mapping[str, Any] | None = None) -> Flask:
+    """Build the site: configuration, extensions, blueprints and the error mapping.
 
-    Settings come from the environment (SECRET_KEY, DATABASE_URL), then `test_config`
-    overrides them. `test_config` may also hold "INSTANCE_PATH", an absolute path that
-    replaces the instance folder (by default `instance/` next to the package), where the
-    SQLite file and the generated secret key live.
+    Settings come from the environment (scorekeeper/config.py), then ``config`` overrides
+    any of them. ``config`` may also hold "INSTANCE_PATH", an absolute path that replaces
+    the instance folder (by default `instance/` next to the package), where the SQLite
+    file and the generated secret key live.
     """
-    overrides = dict(test_config or {})
+    overrides = dict(config or {})
     instance_path = overrides.pop("INSTANCE_PATH", None)
     app = Flask(
         __name__,
@@ -40,31 +41,40 @@ def create_app(test_config: dict | None = None) -> Flask:
         static_folder="../static",
     )
     os.makedirs(app.instance_path, exist_ok=True)
-
-    default_database = f"sqlite:///{Path(app.instance_path) / 'scorekeeper.sqlite3'}"
-    app.config["SQLALCHEMY_DATABASE_URI"] = os.environ.get("DATABASE_URL", default_database)
-    app.config["SECRET_KEY"] = os.environ.get("SECRET_KEY")
+    app.config.from_mapping(settings_from_environment())
     app.config.from_mapping(overrides)
+    if not app.config["SQLALCHEMY_DATABASE_URI"]:
+        path = Path(app.instance_path) / "scorekeeper.sqlite3"
+        app.config["SQLALCHEMY_DATABASE_URI"] = f"sqlite:///{path}"
     if not app.config["SECRET_KEY"]:
         app.config["SECRET_KEY"] = _instance_secret_key(Path(app.instance_path))
+    app.url_map.converters["token"] = TokenConverter
 
     database.init_app(app)
-    csrf.init_app(app)
+    # The limiter before CSRF protection: a refused post still counts against its client.
     init_security(app)
+    csrf.init_app(app)
     init_assets(app)
     compress.init_app(app)
     init_page_cache(app)
+    init_devices(app)
     # The JSON API stores nothing, so there is no write for a forged request to make.
     csrf.exempt(api.bp)
-    app.register_blueprint(main.bp)
-    app.register_blueprint(api.bp)
-    app.register_blueprint(matches.bp)
-    app.register_blueprint(meld.bp)
-    app.register_blueprint(matches.device_bp)
-    app.register_blueprint(dice.bp)
-    app.register_blueprint(transfer.bp)
+    for blueprint in (main.bp, api.bp, matches_bp, meld.bp, dice_bp, transfer.bp):
+        app.register_blueprint(blueprint)
+    app.register_error_handler(ServiceError, answer_service_error)
     init_quick_polls(app)
     return app
+
+
+def answer_service_error(error: ServiceError) -> Response:
+    """A service's refusal as the site answers it: a form saved already goes on to its page
+    (after a post, the page it came from), anything else is an error page with the reason."""
+    if isinstance(error, AlreadyRecorded):
+        return redirect(request.path.rsplit("/", 1)[0], 303)
+    http_error = HTTPException(description=error.sentence)
+    http_error.code = error.status
+    return main.http_error(http_error)
 
 
 def _instance_secret_key(instance_path: Path) -> str:

@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, NamedTuple
 
-from wtforms import BooleanField, Field, Form, IntegerField, SelectChoice, SelectField, StringField
+from wtforms import BooleanField, Field, Form, SelectChoice, SelectField, StringField
 from wtforms.validators import Length
+
+from .validators import WholeNumberField
 
 
 class Knob(NamedTuple):
@@ -37,7 +39,7 @@ def knob_field(knob: Knob, number_validators: list, render_kw: dict | None = Non
             description=knob.help,
             validators=[Length(max=60)],
         )
-    return IntegerField(
+    return WholeNumberField(
         knob.label,
         default=knob.default,
         description=knob.help,

@@ -7,9 +7,11 @@ from flask import Blueprint, jsonify, render_template, request
 from markupsafe import Markup
 from werkzeug.exceptions import HTTPException
 
-from scorekeeper import database, dice, matches
-from scorekeeper.extensions import db
-from scorekeeper.rules import cards, pinochle
+from . import database
+from .device import current_device
+from .extensions import db
+from .rules import cards, pinochle
+from .services import devices
 
 # cli_group=None: the command is `flask init-db`, not `flask main init-db`.
 bp = Blueprint("main", __name__, cli_group=None)
@@ -58,8 +60,11 @@ def number_cells(values) -> Markup:
 @bp.get("/")
 def home():
     """Say what the site does, list this device's matches and games, link to what is ready."""
+    device = current_device()
     return render_template(
-        "main/home.html", states=matches.device_matches(), dice_games=dice.device_dice_games()
+        "main/home.html",
+        states=devices.device_matches(db.session, device),
+        dice_games=devices.device_dice_games(db.session, device),
     )
 
 

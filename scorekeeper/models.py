@@ -136,6 +136,9 @@ class DiceGame(db.Model):
     created_at: Mapped[datetime] = mapped_column(default=_now)
     # The game's link carries this unguessable token, never the sequential id.
     token: Mapped[str] = mapped_column(String(32), unique=True, default=new_token)
+    # Goes up with every change to the turns (scorekeeper/services/writes.py): a turn
+    # entered from an older version is a conflict rather than a second copy.
+    version: Mapped[int] = mapped_column(default=0)
 
     turns: Mapped[list[DiceTurn]] = relationship(
         back_populates="game", order_by="DiceTurn.position", cascade="all, delete-orphan"
@@ -158,8 +161,15 @@ class DiceTurn(db.Model):
     total: Mapped[int | None]
     farkle: Mapped[bool] = mapped_column(default=False)
     created_at: Mapped[datetime] = mapped_column(default=_now)
+    # The form's one-time token: a double-tapped turn finds itself already recorded.
+    client_token: Mapped[str | None] = mapped_column(String(40))
 
     game: Mapped[DiceGame] = relationship(back_populates="turns")
+
+    __table_args__ = (
+        UniqueConstraint("game_id", "position", name="uq_dice_turn_game_id_position"),
+        UniqueConstraint("game_id", "client_token", name="uq_dice_turn_game_id_client_token"),
+    )
 
 
 class DeviceDiceGame(db.Model):

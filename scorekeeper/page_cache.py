@@ -11,7 +11,6 @@ placeholder for each ("holes"), and every answer fills them in.
 
 from __future__ import annotations
 
-import os
 import secrets
 import sys
 import threading
@@ -79,7 +78,6 @@ def init_page_cache(app: Flask) -> None:
 
     In debug mode nothing is kept by default: an edited template shows at once.
     """
-    chosen = os.environ.get("MATCH_PAGE_CACHE_BYTES")
-    default = int(chosen) if chosen else 0 if app.debug else DEFAULT_BYTES
-    app.config.setdefault("MATCH_PAGE_CACHE_BYTES", default)
+    if app.config.get("MATCH_PAGE_CACHE_BYTES") is None:
+        app.config["MATCH_PAGE_CACHE_BYTES"] = 0 if app.debug else DEFAULT_BYTES
     app.extensions["scorekeeper_pages"] = PageCache(int(app.config["MATCH_PAGE_CACHE_BYTES"]))

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import os
-
-from flask import Flask, current_app, request
+from flask import Flask, abort, current_app, request
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
+from limits import RateLimitItem, parse
+from werkzeug.exceptions import NotFound
 from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.wrappers import Response
 
@@ -63,24 +63,51 @@ def add_security_headers(response: Response) -> Response:
 
 def init_security(app: Flask) -> None:
     """Cookie settings, security headers and the write limit, bound to the app."""
-    app.config.setdefault("WRITE_RATE_LIMIT", os.environ.get("WRITE_RATE_LIMIT", "300 per minute"))
     # Flask's defaults hold these keys already (SameSite unset), so set them unless a
-    # deployment chose otherwise.
-    # In memory by default (one count per process); several processes share a count
-    # through a storage such as redis://, set in RATELIMIT_STORAGE_URI.
-    app.config.setdefault(
-        "RATELIMIT_STORAGE_URI", os.environ.get("RATELIMIT_STORAGE_URI", "memory://")
-    )
+    # deployment chose otherwise. The write limit is counted in memory by default (one
+    # count per process); several processes share a count through RATELIMIT_STORAGE_URI.
     app.config["SESSION_COOKIE_HTTPONLY"] = True
     if app.config.get("SESSION_COOKIE_SAMESITE") is None:
         app.config["SESSION_COOKIE_SAMESITE"] = "Lax"
     app.after_request(add_security_headers)
     # Behind a reverse proxy, trust its X-Forwarded-* headers (so the write limit counts
     # each phone, not the proxy) for exactly as many proxies as there are.
-    hops = int(os.environ.get("TRUSTED_PROXY_HOPS", "0") or 0)
+    hops = int(app.config["TRUSTED_PROXY_HOPS"] or 0)
     if hops:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)
+    # Before CSRFProtect (bound after this): a post with a bad CSRF token is counted too.
     limiter.init_app(app)
+    app.before_request(refuse_link_guessers)
+    app.after_request(count_wrong_link)
+
+
+def _wrong_token_limit() -> RateLimitItem:
+    return parse(current_app.config["WRONG_TOKEN_LIMIT"])
+
+
+def _asks_for_a_link() -> bool:
+    """Does this request name a match's or a game's link (well-formed or not)?"""
+    view_args = request.view_args or {}
+    return "token" in view_args or isinstance(request.routing_exception, NotFound)
+
+
+def refuse_link_guessers() -> None:
+    """Refuse every link from an address that sent too many wrong ones lately.
+
+    Links are 144 random bits, so guessing is hopeless; the limit still sees it, and a
+    guesser gets a 429 instead of a stream of cheap 404s.
+    """
+    if not _asks_for_a_link():
+        return
+    if not limiter.limiter.test(_wrong_token_limit(), "wrong-link", get_remote_address()):
+        abort(429, description="Too many wrong links from here; wait a minute and try again.")
+
+
+def count_wrong_link(response: Response) -> Response:
+    """Count a 404 answered for a link against the address that asked for it."""
+    if response.status_code == 404 and _asks_for_a_link():
+        limiter.limiter.hit(_wrong_token_limit(), "wrong-link", get_remote_address())
+    return response
 
 
 @limiter.request_filter

@@ -19,7 +19,7 @@ from sqlalchemy.orm import Session
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
-from scorekeeper.matches.quick_poll import QuickPolls
+from scorekeeper.quick_poll import QuickPolls
 from scorekeeper.models import DeviceMatch, DiceGame, DiceTurn, Hand, Match
 from scorekeeper.page_cache import PageCache, pages
 from scorekeeper.rules import yahtzee

@@ -19,13 +19,27 @@ import pytest
 from flask import Flask
 
 from scorekeeper import create_app, transfer
-from scorekeeper.dice.routes import FarkleState
-from scorekeeper.dice.routes import load_state as load_dice_state
 from scorekeeper.extensions import db
-from scorekeeper.matches.routes import load_state
 from scorekeeper.models import DiceGame, DiceTurn, Hand, Match
 from scorekeeper.rules.pinochle import KNOBS, PRESETS
-from scorekeeper.transfer import ImportRefused, import_document, read_document
+from scorekeeper.services import dice, export, imports, matches
+from scorekeeper.services.dice import FarkleState
+from scorekeeper.services.imports import ImportRefused, read_document
+
+
+def load_state(token: str) -> matches.MatchState:
+    """A stored match, replayed, in the app context's session."""
+    return matches.load_match(db.session, token)
+
+
+def load_dice_state(token: str) -> dice.DiceState:
+    """A stored dice game, replayed, in the app context's session."""
+    return dice.load_game(db.session, token)
+
+
+def import_document(doc: dict[str, Any]) -> tuple[int, int]:
+    """Import a read document in the app context's session."""
+    return imports.import_document(db.session, doc)
 
 SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
 STARTED = datetime(2024, 5, 1, 19, 30, 15, 123456)
@@ -406,8 +420,8 @@ def test_the_document_holds_what_was_entered_and_no_totals(home, played):
     assert [h["position"] for h in finished["hands"]] == [2, 4, 6]
     assert finished["hands"][2]["cards"] == ["AS 10S KS QS JS", None, None, "KH QH"]
     assert finished["hands"][1]["thrown_in"] is True
-    assert set(finished["hands"][0]) == set(transfer.HAND_FIELDS)
-    assert set(finished) == set(transfer.MATCH_FIELDS)
+    assert set(finished["hands"][0]) == set(imports.HAND_FIELDS)
+    assert set(finished) == set(imports.MATCH_FIELDS)
     text = json.dumps(doc)
     for derived in ("totals", "points", "winner", "result"):
         assert f'"{derived}"' not in text
@@ -455,7 +469,7 @@ def test_importing_the_same_file_twice_is_refused_and_writes_nothing(home, club,
 def test_a_dice_game_already_here_is_refused_too(home, played):
     with home.app_context():
         game = db.session.scalar(db.select(DiceGame).where(DiceGame.token == played["triple"]))
-        doc = transfer.document([], [game])
+        doc = export.document([], [game])
         with pytest.raises(ImportRefused, match="dice game 1 .Triple Yahtzee: Ann, Bob, Cy"):
             import_document(doc)
 

@@ -9,7 +9,6 @@ from flask_wtf import FlaskForm
 from wtforms import (
     Form,
     HiddenField,
-    IntegerField,
     SelectChoice,
     SelectField,
     StringField,
@@ -19,12 +18,12 @@ from wtforms.validators import Length, Optional
 
 from ..house_rules import Knob
 from ..house_rules import house_rules_form as shared_house_rules_form
-from ..matches.forms import SeatList
 from ..rules import farkle, yahtzee
-from ..validators import Between
+from ..services.dice import KINDS, fewest_players, most_players
+from ..services.writes import MAX_VERSION
+from ..validators import Between, SeatList, WholeNumberField
 
 NAME_LENGTH = 40
-KINDS = {"yahtzee": "Yahtzee", "triple": "Triple Yahtzee", "farkle": "Farkle"}
 # The most players any dice game has; the new-game form shows this many name fields.
 MAX_PLAYERS = max(yahtzee.MAX_PLAYERS, farkle.MAX_PLAYERS)
 # What each game's house rules are called on the form (the core names them for code).
@@ -39,16 +38,6 @@ KNOB_LABELS = {
 
 def _strip(value: str | None) -> str | None:
     return value.strip() if isinstance(value, str) else value
-
-
-def fewest_players(kind: str) -> int:
-    """How many players a game of this kind needs at least (the core says)."""
-    return farkle.MIN_PLAYERS if kind == "farkle" else yahtzee.MIN_PLAYERS
-
-
-def most_players(kind: str) -> int:
-    """How many players a game of this kind takes at most (the core says)."""
-    return farkle.MAX_PLAYERS if kind == "farkle" else yahtzee.MAX_PLAYERS
 
 
 class NewGameForm(FlaskForm):
@@ -138,13 +127,6 @@ def knob_rows(kind: str, rules: Any) -> list[tuple[str, str, str, bool]]:
     return rows
 
 
-def rules_of(kind: str, overrides: dict[str, Any]) -> Any:
-    """The game's rules from the core, with its house rules applied."""
-    if kind == "farkle":
-        return farkle.farkle_rules(overrides)
-    return yahtzee.yahtzee_rules(overrides)
-
-
 # --------------------------------------------------------------------------- Yahtzee
 
 
@@ -160,7 +142,22 @@ class DiceForm(Form):
     )
 
 
-class TurnForm(FlaskForm):
+class TurnGuard(FlaskForm):
+    """What a turn's form says of the page it was drawn on: the game's version, the turn's
+    number and a one-time token (see macros/forms.html's write_guard)."""
+
+    version = WholeNumberField(validators=[Optional(), Between(min=0, max=MAX_VERSION)])
+    number = WholeNumberField(validators=[Optional(), Between(min=1, max=MAX_VERSION)])
+    client_token = StringField(validators=[Optional(), Length(max=40)])
+
+    def out_of_date(self) -> bool:
+        """Did the page's own fields come back unreadable (or the CSRF token expired)?"""
+        return any(
+            field.errors for field in (self.version, self.number, self.client_token)
+        ) or bool(self.meta.csrf and self.csrf_token.errors)
+
+
+class TurnForm(TurnGuard):
     """A Yahtzee turn: the dice, and the box tapped (``full_house``, or ``2:full_house``)."""
 
     dice = HiddenField()
@@ -173,7 +170,7 @@ class TurnForm(FlaskForm):
         return box, int(column) if column.isdigit() else None
 
 
-class EditTurnForm(FlaskForm):
+class EditTurnForm(TurnGuard):
     """Correcting a past Yahtzee turn: its dice, its box and (Triple) its column."""
 
     dice = StringField(
@@ -207,7 +204,7 @@ class EditTurnForm(FlaskForm):
 # ---------------------------------------------------------------------------- Farkle
 
 
-class FarkleTurnForm(FlaskForm):
+class FarkleTurnForm(TurnGuard):
     """A Farkle turn: the kept dice of each throw (a line each), or its total, or a farkle."""
 
     throws = TextAreaField(
@@ -216,7 +213,7 @@ class FarkleTurnForm(FlaskForm):
         description='For example "1 5", then "2 2 2" on the next line. Or give the total below.',
         render_kw={"rows": 3, "autocomplete": "off", "spellcheck": "false"},
     )
-    total = IntegerField(
+    total = WholeNumberField(
         "Or the turn's total",
         validators=[Optional(), Between(min=-100_000, max=100_000)],
         render_kw={"inputmode": "numeric"},

@@ -1,6 +1,1 @@
-"""The pinochle score sheet: matches, hand entry and the running ledger."""
-
-from .device import bp as device_bp
-from .routes import bp, device_matches
-
-__all__ = ["bp", "device_bp", "device_matches"]
+"""The pinochle score sheet: matches, hand entry and the running ledger (views only)."""

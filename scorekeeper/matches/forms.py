@@ -7,23 +7,21 @@ from typing import Any
 from flask_wtf import FlaskForm
 from wtforms import (
     BooleanField,
-    FieldList,
     Form,
-    IntegerField,
     RadioField,
     SelectChoice,
     SelectField,
     StringField,
 )
-from wtforms.utils import unset_value
 from wtforms.validators import Length, Optional, ValidationError
 
 from ..house_rules import Knob
 from ..house_rules import house_rules_form as shared_house_rules_form
 from ..rules.cards import SUIT_SYMBOLS, SUITS, parse_cards
 from ..rules.errors import RuleError
-from ..rules.pinochle import KNOB_INFO, KNOBS, PRESETS, HandInput, Preset, side_melds
-from ..validators import Between
+from ..rules.pinochle import KNOB_INFO, KNOBS, PRESETS, Preset
+from ..services.writes import MAX_VERSION
+from ..validators import Between, SeatList, WholeNumberField
 from ..widgets import CheckboxInput, HiddenInput, NumberInput, RadioInput, TextInput
 
 NAME_LENGTH = 40
@@ -31,31 +29,11 @@ NAME_LENGTH = 40
 MAX_SEATS = max(preset.players for preset in PRESETS.values())
 # Bounds that keep a typo from becoming a stored number; the rules check the rest.
 POINTS = Between(min=0, max=100_000, message="Enter a number from 0 to 100000.")
-# A version (or row id) every database can hold, PostgreSQL's INTEGER being the smallest;
-# anything larger was not drawn by this site.
-MAX_VERSION = 2**31 - 1
 VERSIONS = Between(min=0, max=MAX_VERSION)
 
 
 def _strip(value: str | None) -> str | None:
     return value.strip() if isinstance(value, str) else value
-
-
-class SeatList(FieldList):
-    """One field per seat or side, each read from its own name (``meld-1``): a post that
-    leaves one out never shifts the others, as a plain FieldList's renumbering would."""
-
-    def process(self, formdata, data=unset_value, extra_filters=None):
-        """Build exactly ``min_entries`` fields, indexed 0, 1, …, from the form data."""
-        self.last_index = -1
-        self.entries = []
-        self.object_data = data
-        for index in range(self.min_entries):
-            self._add_entry(formdata, unset_value, index=index)
-
-    def fit(self, count: int) -> None:
-        """Keep exactly ``count`` fields (the rest were never part of the form)."""
-        self.entries = self.entries[:count]
 
 
 class MatchForm(FlaskForm):
@@ -75,6 +53,30 @@ class MatchForm(FlaskForm):
         min_entries=MAX_SEATS,
     )
     first_dealer = SelectField("Who deals first", coerce=int, default=0)
+
+    def fit(self, preset: Preset) -> None:
+        """One name field per team (partnerships) and one per player, with default names."""
+        self.side_names.fit(preset.sides if preset.teams else 0)
+        self.player_names.fit(preset.players)
+        for side, entry in enumerate(self.side_names):
+            entry.label.text = f"Team {side + 1}"
+            entry.render_kw = {"placeholder": preset.side_names[side]}
+        for player, entry in enumerate(self.player_names):
+            entry.label.text = f"Player {player + 1}"
+            if preset.teams:
+                entry.label.text += f" (team {preset.side_of(player) + 1})"
+            entry.render_kw = {"placeholder": f"Player {player + 1}"}
+        self.first_dealer.choices = [
+            SelectChoice(p, f"Player {p + 1}") for p in range(preset.players)
+        ]
+
+    def names(self, preset: Preset) -> tuple[list[str], list[str]]:
+        """The players' and the sides' names, a blank one taking its placeholder."""
+        players = [entry.data or f"Player {p + 1}" for p, entry in enumerate(self.player_names)]
+        if not preset.teams:
+            return players, players
+        sides = [entry.data or preset.side_names[s] for s, entry in enumerate(self.side_names)]
+        return players, sides
 
 
 def _parse_table(text: str) -> list[int]:
@@ -136,7 +138,7 @@ class HandForm(FlaskForm):
     """
 
     bidder = RadioField("Bidder", coerce=int, validators=[Optional()], option_widget=RadioInput())
-    bid = IntegerField(
+    bid = WholeNumberField(
         "Bid",
         validators=[Optional(), POINTS],
         render_kw={"inputmode": "numeric"},
@@ -151,7 +153,7 @@ class HandForm(FlaskForm):
         option_widget=RadioInput(),
     )
     meld = SeatList(
-        IntegerField(
+        WholeNumberField(
             "Meld",
             validators=[Optional(), POINTS],
             render_kw={"inputmode": "numeric"},
@@ -160,7 +162,7 @@ class HandForm(FlaskForm):
         min_entries=MAX_SEATS,
     )
     tricks = SeatList(
-        IntegerField(
+        WholeNumberField(
             "Trick points",
             validators=[Optional(), POINTS],
             render_kw={"inputmode": "numeric"},
@@ -182,8 +184,8 @@ class HandForm(FlaskForm):
     # What the phone saw when it drew the form: the match's version (a hand saved by another
     # phone meanwhile is a conflict), the hand's version (for edits), and a one-time token
     # (a double-tapped Save records one hand).
-    version = IntegerField(widget=HiddenInput(), validators=[Optional(), VERSIONS])
-    hand_version = IntegerField(widget=HiddenInput(), validators=[Optional(), VERSIONS])
+    version = WholeNumberField(widget=HiddenInput(), validators=[Optional(), VERSIONS])
+    hand_version = WholeNumberField(widget=HiddenInput(), validators=[Optional(), VERSIONS])
     client_token = StringField(widget=HiddenInput(), validators=[Optional(), Length(max=40)])
     action = SelectField(
         choices=[SelectChoice(action) for action in ("save", "throw_in", "redeal", "forfeit")],
@@ -259,6 +261,24 @@ class HandForm(FlaskForm):
             "cards": cards if any(cards) else None,
         }
 
+    def read_entries(self) -> dict[str, Any] | None:
+        """The hand as entered, or None with the reasons on the form's fields."""
+        if not self.validate():
+            self.out_of_date()
+            return None
+        entries = self.entries()
+        if entries["trump"] is None and not entries["redeal"]:
+            self.trump.errors = [*self.trump.errors, "Which suit was trump?"]
+            return None
+        return entries
+
+    def first_entry_error(self) -> str | None:
+        """The first message of a field the player typed in (after validate()), if any."""
+        for field in (self.bidder, self.bid, self.trump, *self.meld, *self.tricks, *self.cards):
+            if field.errors:
+                return f"{field.label.text}: {field.errors[0]}"
+        return None
+
     def out_of_date(self) -> bool:
         """Did the hidden version fields come back unreadable? Then the form is stale."""
         if self.version.errors or self.hand_version.errors or self.client_token.errors:
@@ -287,22 +307,3 @@ def _tidy_cards(text: str | None) -> str | None:
         return " ".join(card.code for card in parse_cards(text))
     except RuleError:
         return text
-
-
-def hand_input(preset: Preset, entries: dict[str, Any]) -> HandInput:
-    """A stored hand's entries as the core's input: the bidding player becomes a side."""
-    bidder = entries["bidder"]
-    meld = tuple(entries["meld"])
-    if entries.get("cards"):
-        meld = side_melds(preset, entries["trump"], entries["cards"], meld)
-    return HandInput(
-        meld=meld,
-        tricks=None if entries["tricks"] is None else tuple(entries["tricks"]),
-        bidder=None if bidder is None else preset.side_of(bidder),
-        bid=entries["bid"],
-        thrown_in=entries["thrown_in"],
-        no_marriage=entries["no_marriage"],
-        redeal=entries["redeal"],
-        all_passed=entries["all_passed"],
-        turned_nine=entries["turned_nine"],
-    )

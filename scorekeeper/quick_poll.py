@@ -14,15 +14,17 @@ from collections.abc import Callable, Iterable
 from urllib.parse import parse_qs
 
 from flask import Flask
-from sqlalchemy import Engine, bindparam, select
+from sqlalchemy import Engine
 from sqlalchemy.exc import SQLAlchemyError
 
-from ..extensions import db
-from ..models import Match, looks_like_token
-from ..security import SECURITY_HEADERS
-from .forms import MAX_VERSION
+from .converters import TOKEN_PATTERN
+from .extensions import db
+from .security import SECURITY_HEADERS
+from .services.matches import version_on
+from .services.writes import MAX_VERSION
 
-POLL_PATH = re.compile(r"/matches/(watch/)?([^/]+)/live")
+# The same tokens the URL map's converter takes: anything else goes on to Flask's 404.
+POLL_PATH = re.compile(rf"/matches/(watch/)?({TOKEN_PATTERN})/live")
 
 UNCHANGED = "204 No Content"
 UNCHANGED_HEADERS = [
@@ -30,9 +32,6 @@ UNCHANGED_HEADERS = [
     ("Vary", "Accept-Encoding"),
     *SECURITY_HEADERS.items(),
 ]
-
-VERSION_BY_EDIT_TOKEN = select(Match.version).where(Match.edit_token == bindparam("token"))
-VERSION_BY_VIEW_TOKEN = select(Match.version).where(Match.view_token == bindparam("token"))
 
 
 class QuickPolls:
@@ -57,12 +56,11 @@ class QuickPolls:
         since = parse_qs(query).get("since", [""])[0]
         if not (since.isascii() and since.isdigit() and len(since) <= 10):
             return False
-        if int(since) > MAX_VERSION or not looks_like_token(token):
+        if int(since) > MAX_VERSION:
             return False
-        statement = VERSION_BY_VIEW_TOKEN if view else VERSION_BY_EDIT_TOKEN
         try:
             with self.engine.connect() as connection:
-                version = connection.execute(statement, {"token": token}).scalar()
+                version = version_on(connection, token, view=bool(view))
         except SQLAlchemyError:
             # The database is away: Flask's view meets the same trouble and answers as the
             # site answers any failure, with its own page.
@@ -72,7 +70,6 @@ class QuickPolls:
 
 def init_quick_polls(app: Flask) -> None:
     """Answer unchanged polls ahead of the app (unless QUICK_POLLS is False)."""
-    app.config.setdefault("QUICK_POLLS", True)
     if app.config["QUICK_POLLS"]:
         with app.app_context():
             engine = db.engine

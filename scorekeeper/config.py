@@ -1,0 +1,53 @@
+"""Every setting of the site, read from the environment once.
+
+``create_app(config)`` starts from ``settings_from_environment()`` and lets ``config`` (a
+test's, or a deployment's own) override any key. No other module reads the environment.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from typing import Any
+
+# What each environment variable sets, and its default when the variable is not set.
+# None means "decided when the app is built" (see create_app and init_page_cache).
+ENVIRONMENT = {
+    "SECRET_KEY": ("SECRET_KEY", None),
+    "DATABASE_URL": ("SQLALCHEMY_DATABASE_URI", None),
+    "WRITE_RATE_LIMIT": ("WRITE_RATE_LIMIT", "300 per minute"),
+    "RATELIMIT_STORAGE_URI": ("RATELIMIT_STORAGE_URI", "memory://"),
+    "TRUSTED_PROXY_HOPS": ("TRUSTED_PROXY_HOPS", 0),
+    "MATCH_PAGE_CACHE_BYTES": ("MATCH_PAGE_CACHE_BYTES", None),
+    "WRONG_TOKEN_LIMIT": ("WRONG_TOKEN_LIMIT", "60 per minute"),
+}
+# Settings held as whole numbers (the environment holds text).
+WHOLE_NUMBERS = {"TRUSTED_PROXY_HOPS", "MATCH_PAGE_CACHE_BYTES"}
+
+DEFAULTS: dict[str, Any] = {
+    # Answer unchanged polls ahead of Flask (scorekeeper/quick_poll.py).
+    "QUICK_POLLS": True,
+    # A connection the database dropped (a restart) is found and replaced before use.
+    "SQLALCHEMY_ENGINE_OPTIONS": {"pool_pre_ping": True},
+}
+
+
+class ConfigError(ValueError):
+    """A setting from the environment that cannot be used, named in a sentence."""
+
+
+def settings_from_environment(environ: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """The site's settings: the defaults, then whatever the environment sets."""
+    environ = os.environ if environ is None else environ
+    settings = dict(DEFAULTS)
+    for variable, (key, default) in ENVIRONMENT.items():
+        text = environ.get(variable, "")
+        if not text:
+            settings[key] = default
+        elif key in WHOLE_NUMBERS:
+            if not text.strip().isdigit():
+                raise ConfigError(f"{variable} must be a whole number, not {text!r}.")
+            settings[key] = int(text)
+        else:
+            settings[key] = text
+    return settings

@@ -1,0 +1,189 @@
+"""How the score sheet's pages are drawn: the match page (kept per version), its
+next-hand form, the edit page and the preview's facts. Reads through the services."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from flask import make_response, render_template, request, url_for
+from flask_wtf import FlaskForm
+from markupsafe import Markup
+from werkzeug.wrappers import Response
+
+from ..device import current_device, this_device
+from ..extensions import db
+from ..htmx import is_partial, render
+from ..page_cache import CSRF_HOLE, FORM_TOKEN_HOLE, VERSION_HOLE, fill_holes, pages
+from ..rules.errors import RuleError
+from ..rules.pinochle import (
+    bid_outlook,
+    changed_knobs,
+    knob_table,
+    throw_in_terms,
+    throw_in_verdict,
+)
+from ..services import devices, matches
+from ..services.matches import MatchState, hand_input, replay_entries
+from .forms import HandForm
+
+
+def shows_all() -> bool:
+    """Does the request ask for every hand of the ledger (``?hands=all``)?"""
+    return request.args.get("hands") == "all"
+
+
+def hand_form(state: MatchState) -> HandForm:
+    """The hand-entry form fitted to this match (filled from the request on a POST)."""
+    form = HandForm()
+    form.setup(state.preset, state.players, state.sides)
+    if not form.is_submitted():
+        # A posted form keeps what its page was drawn with: a form that came without its
+        # version or token is refused, never given today's.
+        form.version.data = state.match.version
+        form.client_token.data = secrets.token_urlsafe(16)
+    return form
+
+
+def draw_page(
+    state: MatchState, form_html: Markup | None, view: bool, action_form: FlaskForm, can_undo: bool
+) -> str:
+    """The match page (or, for htmx, its body) as HTML, with the next hand's form drawn."""
+    knobs = knob_table(state.preset)
+    changed = changed_knobs(state.preset)
+    return render_template(
+        "matches/_match.html" if is_partial() else "matches/page.html",
+        state=state,
+        form_html=form_html,
+        view=view,
+        can_undo=can_undo and not view,
+        knobs=knobs,
+        changed=[row for row in knobs if row[0] in changed],
+        action_form=action_form,
+    )
+
+
+def draw_form(state: MatchState, form: HandForm) -> Markup:
+    """The next hand's form as HTML."""
+    return Markup(
+        render_template(
+            "matches/_hand_form.html",
+            state=state,
+            form=form,
+            action_url=url_for(".add_hand", token=state.match.edit_token),
+            submit_label="Save hand",
+            swap_match=True,
+        )
+    )
+
+
+def refused_page(state: MatchState, form: HandForm | None, status: int) -> Response:
+    """The match page redrawn for a refused write: the phone's typing and the reason."""
+    form_html = None if form is None else draw_form(state, form)
+    can_undo = matches.has_changes(db.session, state.match.id)
+    response = make_response(draw_page(state, form_html, False, FlaskForm(), can_undo), status)
+    response.vary.add("HX-Request")
+    return response
+
+
+def _empty_form(state: MatchState) -> Markup:
+    """The next hand's empty form, with holes for the tokens and the match's version."""
+    form = csrf_hole(hand_form(state))
+    form.client_token.data = FORM_TOKEN_HOLE
+    form.version.data = VERSION_HOLE
+    return draw_form(state, form)
+
+
+def csrf_hole(form: FlaskForm) -> FlaskForm:
+    """The form drawn with a hole where this request's CSRF token goes (see page_cache)."""
+    if form.meta.csrf:
+        form.csrf_token.current_token = CSRF_HOLE
+    return form
+
+
+def kept_page(token: str, view: bool) -> Response:
+    """A match page as looked at: drawn once per version of the match, then kept.
+
+    Looking again costs one query (the version, and by the edit link whether this device
+    lists the match); the page is drawn with holes for this request's tokens.
+    """
+    device = None if view else current_device()
+    match = matches.match_version(db.session, token, view=view, device=device)
+    if not (view or match.listed):
+        # Opening a match lists it on this device; a refused post writes nothing at all.
+        devices.remember_match(db.session, this_device(), match.id)
+    every_hand = shows_all()
+
+    def draw() -> str:
+        state = matches.read_match(db.session, token, view, shows_all=every_hand)
+        form_html = None
+        if not (view or state.over):
+            # The next hand's form is the same at every version but for its version field:
+            # drawn once per match, with a hole for that too.
+            form_html = pages().get_or_draw((match.edit_token, "form"), lambda: _empty_form(state))
+            form_html = Markup(form_html.replace(VERSION_HOLE, str(state.match.version)))
+        action_form = csrf_hole(FlaskForm())
+        return draw_page(state, form_html, view, action_form, state.match.has_changes)
+
+    key = (match.edit_token, match.version, view, is_partial(), every_hand)
+    response = make_response(fill_holes(pages().get_or_draw(key, draw)))
+    response.vary.add("HX-Request")
+    return response
+
+
+def edit_page(state: MatchState, form: HandForm, index: int, status: int = 200) -> Response:
+    """The page that corrects a past hand."""
+    response = render(
+        "matches/edit.html",
+        "matches/_edit_form.html",
+        state=state,
+        form=form,
+        number=index + 1,
+        hand=state.hands[index],
+        row=state.ledger.rows[index],
+        action_form=FlaskForm(),
+    )
+    response.status_code = status
+    return response
+
+
+def describe_preview(state: MatchState, entries: dict[str, Any], index: int) -> dict[str, Any]:
+    """The preview's facts: what the bidder needs, the throw-in verdict, the outcome."""
+    preset, names = state.preset, state.sides
+    facts: dict[str, Any] = {"state": state, "outcome": None, "error": None, "lines": []}
+    dealer = state.ledger.rows[index].dealer if index < len(state.hands) else None
+    dealer = state.ledger.next_dealer if dealer is None else dealer
+    try:
+        hand = hand_input(preset, entries)
+    except RuleError as error:
+        facts["error"] = error.reason
+        return facts
+    if entries["cards"]:
+        facts["card_melds"] = [
+            (side, names[side], hand.meld[side])
+            for side in range(preset.sides)
+            if any(
+                cards and preset.side_of(player) == side
+                for player, cards in enumerate(entries["cards"])
+            )
+        ]
+    bidder, bid = hand.bidder, hand.bid
+    if hand.all_passed:
+        bidder = preset.side_of(dealer)
+    if preset.bidding and bidder is not None and bid is not None:
+        meld = hand.meld[bidder]
+        facts["lines"].append(bid_outlook(preset, bid, meld, names[bidder]))
+        facts["throw_in"] = throw_in_verdict(preset, bid, meld)
+        facts["throw_in_terms"] = throw_in_terms(preset, bid, bidder, names)
+    if entries["tricks"] is None and not (entries["thrown_in"] or entries["redeal"]):
+        return facts
+    changed = [h.entries() for h in state.hands[:index]] + [entries]
+    try:
+        ledger = replay_entries(state.match, preset, changed)
+    except RuleError as error:
+        facts["error"] = error.reason
+        return facts
+    facts["outcome"] = ledger.rows[index].outcome
+    facts["totals"] = ledger.totals
+    facts["win_reason"] = ledger.win_reason
+    return facts

@@ -1,0 +1,226 @@
+"""Dice games as the site reads them: found by a link's token and replayed through the
+rules core into each player's sheet (Yahtzee, Triple Yahtzee) or the turns (Farkle)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session, selectinload
+
+from ..models import DiceGame, DiceTurn
+from ..rules import farkle, yahtzee
+from ..rules.farkle import FarkleGame, FarkleRules, FarkleTurn, replay_farkle
+from ..rules.yahtzee import (
+    Scorecard,
+    YahtzeeRules,
+    YahtzeeStanding,
+    YahtzeeTurn,
+    bonus_progress,
+    game_result,
+    replay_game,
+)
+from .errors import NotFound
+
+# The games, as the site names them and shows them.
+KINDS = {"yahtzee": "Yahtzee", "triple": "Triple Yahtzee", "farkle": "Farkle"}
+# The core's name for each Yahtzee game.
+VARIANTS = {"yahtzee": "classic", "triple": "triple"}
+
+
+def rules_of(kind: str, overrides: dict[str, Any]) -> Any:
+    """The game's rules from the core, with its house rules applied (RuleError if one
+    does not fit)."""
+    if kind == "farkle":
+        return farkle.farkle_rules(overrides)
+    return yahtzee.yahtzee_rules(overrides)
+
+
+def fewest_players(kind: str) -> int:
+    """How many players a game of this kind needs at least."""
+    return farkle.MIN_PLAYERS if kind == "farkle" else yahtzee.MIN_PLAYERS
+
+
+def most_players(kind: str) -> int:
+    """How many players a game of this kind takes at most."""
+    return farkle.MAX_PLAYERS if kind == "farkle" else yahtzee.MAX_PLAYERS
+
+
+def digits(faces: tuple[int, ...]) -> str:
+    """Dice as they are stored: ``33356``."""
+    return "".join(str(face) for face in faces)
+
+
+@dataclass
+class Sheet:
+    """One player's Yahtzee sheet as the page shows it, with the turn behind each box."""
+
+    player: int
+    name: str
+    card: Scorecard
+    turns: list[DiceTurn]
+
+    @property
+    def progress(self) -> list[str]:
+        """The upper bonus of each column in a sentence."""
+        return [bonus_progress(column.card) for column in self.card.columns]
+
+    def turn_in(self, column: int, box: str) -> DiceTurn | None:
+        """The turn that filled a box of a column (1-based), if one did."""
+        for result in self.card.turns:
+            if result.column == column and result.box == box:
+                return self.turns[result.number - 1]
+        return None
+
+    @property
+    def boxes_left(self) -> int:
+        """How many boxes of the sheet are still open."""
+        return sum(len(column.card.open_boxes) for column in self.card.columns)
+
+
+@dataclass
+class GameState:
+    """What every dice game shows: its kind, its players, its totals and who won."""
+
+    game: DiceGame
+
+    @property
+    def label(self) -> str:
+        """The game's name, as the page shows it."""
+        return KINDS[self.game.kind]
+
+    @property
+    def players(self) -> list[str]:
+        """The players' names, in playing order."""
+        return self.game.player_names
+
+    @property
+    def winner_names(self) -> list[str]:
+        """Who won (several on equal totals)."""
+        return [self.players[player] for player in self.winners]
+
+    @property
+    def next_number(self) -> int:
+        """The number of the turn to be entered next, counting every player's turns."""
+        return len(self.turns) + 1
+
+    def turn(self, turn_id: int) -> DiceTurn:
+        """A turn of this game by its id (NotFound if it is another game's)."""
+        for turn in self.turns:
+            if turn.id == turn_id:
+                return turn
+        raise NotFound()
+
+
+@dataclass
+class YahtzeeState(GameState):
+    """A Yahtzee or Triple game: its rules, its turns, every sheet and where it stands."""
+
+    rules: YahtzeeRules
+    turns: list[DiceTurn]
+    sheets: list[Sheet]
+    standing: YahtzeeStanding
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Each player's grand total."""
+        return self.standing.totals
+
+    @property
+    def over(self) -> bool:
+        """Is every box of every sheet filled?"""
+        return self.standing.complete
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The players with the highest total, once the game is over."""
+        return self.standing.winners
+
+    @property
+    def next_player(self) -> int | None:
+        """Whose turn it is."""
+        return self.standing.next_player
+
+
+@dataclass
+class FarkleState(GameState):
+    """A Farkle game: its rules, its turns and their replay."""
+
+    rules: FarkleRules
+    turns: list[DiceTurn]
+    result: FarkleGame
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Each player's total."""
+        return self.result.totals
+
+    @property
+    def over(self) -> bool:
+        """Has the final round been played?"""
+        return self.result.over
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The players with the highest total, once the game is over."""
+        return self.result.winners
+
+    @property
+    def still_to_play(self) -> list[str]:
+        """Who has a turn left in the final round."""
+        return [self.players[player] for player in self.result.final_turns_left]
+
+    @property
+    def next_player(self) -> int | None:
+        """Whose turn it is."""
+        return self.result.next_player
+
+
+DiceState = YahtzeeState | FarkleState
+
+
+def yahtzee_turn(turn: DiceTurn) -> YahtzeeTurn:
+    """A stored turn as the core reads it."""
+    return YahtzeeTurn(turn.dice, turn.box, turn.column)
+
+
+def farkle_turn(turn: DiceTurn) -> FarkleTurn:
+    """A stored turn as the core reads it."""
+    return FarkleTurn(tuple(turn.throws or ()), turn.total, turn.farkle)
+
+
+def replay_sheet(game: DiceGame, rules: YahtzeeRules, turns: list[YahtzeeTurn]) -> Scorecard:
+    """One player's sheet from their turns (a TurnError names the turn that breaks a rule)."""
+    return replay_game(VARIANTS[game.kind], turns, rules)
+
+
+def state_of_game(game: DiceGame) -> DiceState:
+    """Replay a game's stored turns into its state."""
+    rules = rules_of(game.kind, game.house_rules)
+    turns = list(game.turns)
+    if game.kind == "farkle":
+        result = replay_farkle(game.player_names, [farkle_turn(t) for t in turns], rules)
+        return FarkleState(game, rules, turns, result)
+    sheets = []
+    for player, name in enumerate(game.player_names):
+        own = [turn for turn in turns if turn.player == player]
+        card = replay_sheet(game, rules, [yahtzee_turn(turn) for turn in own])
+        sheets.append(Sheet(player, name, card, own))
+    standing = game_result([sheet.card for sheet in sheets])
+    return YahtzeeState(game, rules, turns, sheets, standing)
+
+
+def find_game(session: Session, token: str) -> DiceGame:
+    """The game a link's token opens, with its turns; NotFound for any other token."""
+    game = session.execute(
+        select(DiceGame).where(DiceGame.token == token).options(selectinload(DiceGame.turns))
+    ).scalar_one_or_none()
+    if game is None:
+        raise NotFound()
+    return game
+
+
+def load_game(session: Session, token: str) -> DiceState:
+    """A game by its link, replayed (two queries)."""
+    return state_of_game(find_game(session, token))

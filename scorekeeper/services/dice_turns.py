@@ -1,0 +1,239 @@
+"""Every change to a dice game: starting one, entering, correcting and undoing turns, and
+playing again. Each checks the rules through a replay and moves the game's version in the
+same transaction, so two phones (or a double tap) can never enter one turn twice."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from ..models import DiceGame, DiceTurn
+from ..rules.errors import RuleError
+from ..rules.farkle import FarkleTurn, FarkleTurnResult, replay_farkle
+from ..rules.yahtzee import TurnResult, YahtzeeTurn
+from .dice import (
+    KINDS,
+    DiceState,
+    FarkleState,
+    YahtzeeState,
+    digits,
+    farkle_turn,
+    fewest_players,
+    find_game,
+    load_game,
+    most_players,
+    replay_sheet,
+    rules_of,
+    yahtzee_turn,
+)
+from .errors import AlreadyRecorded, Conflict, GameOver, NotFound
+from .writes import checked_form_token, checked_version, claim_version
+
+STALE = "That turn is already on the sheet (tapped twice, or entered on another phone)."
+SAVED = "That turn is saved already."
+
+
+def start_dice_game(
+    session: Session, kind: str, player_names: Sequence[str], house_rules: dict[str, Any]
+) -> DiceGame:
+    """Store a new game (RuleError if the kind, a house rule or the players do not fit)."""
+    if kind not in KINDS:
+        raise RuleError(f'"{kind}" is not a dice game; choose one of {", ".join(KINDS)}', "kind")
+    rules_of(kind, house_rules)
+    fewest, most = fewest_players(kind), most_players(kind)
+    if not fewest <= len(player_names) <= most:
+        raise RuleError(f"{KINDS[kind]} needs {fewest} to {most} players", "player_names")
+    game = DiceGame(kind=kind, player_names=list(player_names), house_rules=dict(house_rules))
+    session.add(game)
+    session.commit()
+    return game
+
+
+def play_again(session: Session, token: str) -> DiceGame:
+    """A new game of the same kind, with the same players and house rules."""
+    old = find_game(session, token)
+    return start_dice_game(session, old.kind, old.player_names, old.house_rules)
+
+
+def score_yahtzee_turn(state: YahtzeeState, dice: Any, box: str, column: int | None) -> TurnResult:
+    """What the next player's turn would score in this box (TurnError if it may not)."""
+    sheet = state.sheets[state.next_player]
+    turns = [yahtzee_turn(turn) for turn in sheet.turns]
+    card = replay_sheet(state.game, state.rules, [*turns, YahtzeeTurn(dice, box, column)])
+    return card.turns[-1]
+
+
+def score_farkle_turn(state: FarkleState, turn: FarkleTurn) -> FarkleTurnResult:
+    """What the next player's turn scores, and where it leaves the game (TurnError if a
+    throw breaks a rule)."""
+    turns = [farkle_turn(stored) for stored in state.turns]
+    return replay_farkle(state.players, [*turns, turn], state.rules).turns[-1]
+
+
+def _already_recorded(session: Session, game_id: int, form_token: str) -> bool:
+    found = session.execute(
+        select(DiceTurn.id).where(DiceTurn.game_id == game_id, DiceTurn.client_token == form_token)
+    ).first()
+    return found is not None
+
+
+def ready_for_turn(
+    session: Session, state: DiceState, *, version: Any, form_token: Any, number: int | None
+) -> str:
+    """Check that a new turn's form is this site's, not yet recorded, and drawn for the
+    turn now due; returns its one-time token. Raises Refused, AlreadyRecorded, GameOver
+    or Conflict."""
+    form_token = checked_form_token(form_token)
+    if _already_recorded(session, state.game.id, form_token):
+        raise AlreadyRecorded(SAVED)
+    if state.over:
+        raise GameOver("This game is over; start another to play on.")
+    checked_version(version)
+    # The form says which turn it enters: a second phone's form names one already taken.
+    if number is not None and number != state.next_number:
+        raise Conflict(STALE)
+    return form_token
+
+
+def _store_turn(
+    session: Session, state: DiceState, version: int, form_token: str, **entries: Any
+) -> DiceTurn:
+    """Claim the game's next version and store the turn, or say why it cannot be."""
+    if not claim_version(session, DiceGame, state.game.id, version):
+        session.rollback()
+        if _already_recorded(session, state.game.id, form_token):
+            raise AlreadyRecorded(SAVED)
+        raise Conflict(STALE)
+    position = state.turns[-1].position + 1 if state.turns else 1
+    turn = DiceTurn(game_id=state.game.id, position=position, client_token=form_token, **entries)
+    session.add(turn)
+    try:
+        session.commit()
+    except IntegrityError:
+        # The same form stored this turn a moment ago, through another process.
+        session.rollback()
+        raise AlreadyRecorded(SAVED) from None
+    return turn
+
+
+def add_yahtzee_turn(
+    session: Session,
+    token: str,
+    dice: Any,
+    box: str,
+    column: int | None,
+    *,
+    version: Any,
+    form_token: Any,
+    number: int | None = None,
+) -> DiceTurn:
+    """Score the next player's dice in a box. Raises NotFound, Refused, AlreadyRecorded,
+    GameOver, Conflict, or TurnError for a turn the rules do not allow."""
+    state = load_game(session, token)
+    if not isinstance(state, YahtzeeState):
+        raise NotFound()
+    form_token = ready_for_turn(
+        session, state, version=version, form_token=form_token, number=number
+    )
+    scored = score_yahtzee_turn(state, dice, box, column)
+    triple = state.game.kind == "triple"
+    return _store_turn(
+        session,
+        state,
+        version,
+        form_token,
+        player=state.next_player,
+        dice=digits(scored.dice),
+        box=box,
+        column=scored.column if triple else None,
+    )
+
+
+def add_farkle_turn(
+    session: Session,
+    token: str,
+    turn: FarkleTurn,
+    *,
+    version: Any,
+    form_token: Any,
+    number: int | None = None,
+) -> DiceTurn:
+    """Record the next player's Farkle turn (kept dice, a total, or a farkle)."""
+    state = load_game(session, token)
+    if not isinstance(state, FarkleState):
+        raise NotFound()
+    form_token = ready_for_turn(
+        session, state, version=version, form_token=form_token, number=number
+    )
+    played = score_farkle_turn(state, turn)
+    return _store_turn(
+        session,
+        state,
+        version,
+        form_token,
+        player=played.player,
+        throws=[digits(throw.dice) for throw in played.throws] if turn.throws else None,
+        total=turn.total,
+        farkle=turn.farkle,
+    )
+
+
+def edit_yahtzee_turn(
+    session: Session,
+    token: str,
+    turn_id: int,
+    dice: Any,
+    box: str,
+    column: int | None,
+    *,
+    version: Any,
+) -> None:
+    """Correct a past Yahtzee turn's dice, box or column; the player's card is replayed.
+
+    A TurnError names the turn it is about (this one, or a later one it breaks); another
+    phone's change since the form was drawn is a Conflict.
+    """
+    state = load_game(session, token)
+    if not isinstance(state, YahtzeeState):
+        raise NotFound()
+    turn = state.turn(turn_id)
+    seen = checked_version(version)
+    sheet = state.sheets[turn.player]
+    number = sheet.turns.index(turn) + 1
+    turns = [yahtzee_turn(t) for t in sheet.turns]
+    turns[number - 1] = YahtzeeTurn(dice, box, column)
+    card = replay_sheet(state.game, state.rules, turns)
+    if not claim_version(session, DiceGame, state.game.id, seen):
+        session.rollback()
+        raise Conflict(
+            "Another phone changed this game while you were correcting the turn. Yours was "
+            "not saved: check the sheet and correct it again"
+        )
+    turn.dice = digits(card.turns[number - 1].dice)
+    turn.box = box
+    turn.column = column
+    session.commit()
+
+
+def undo_turn(session: Session, token: str, *, version: Any) -> bool:
+    """Take back the last turn entered. The form names the version it was drawn at, so a
+    double-tapped Undo takes back one turn (the second undoes nothing: False)."""
+    game = find_game(session, token)
+    seen = checked_version(version)
+    if not claim_version(session, DiceGame, game.id, seen):
+        session.rollback()
+        return False
+    last = session.scalars(
+        select(DiceTurn)
+        .where(DiceTurn.game_id == game.id)
+        .order_by(DiceTurn.position.desc())
+        .limit(1)
+    ).first()
+    if last is not None:
+        session.delete(last)
+    session.commit()
+    return last is not None

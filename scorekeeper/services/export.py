@@ -1,0 +1,255 @@
+"""Players' data, out: matches and dice games as a JSON document that imports losslessly,
+a match's ledger as CSV for a spreadsheet, and a consistent backup of the database.
+
+The document holds what was entered and never what is derived: importing it and replaying
+the entries through the rules core gives the same ledgers, totals and winners.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import re
+import sqlite3
+import tempfile
+import unicodedata
+from collections.abc import Iterable, Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session, joinedload
+
+from ..models import DiceGame, Hand, Match
+from ..rules.cards import SUITS
+from .matches import MatchState
+
+FORMAT = "scorekeeper"
+VERSION = 1
+
+TURN_ENTRIES = ("position", "player", "dice", "box", "column", "throws", "total", "farkle")
+
+
+class BackupFailed(Exception):
+    """The backup could not be taken (said in a sentence); nothing was left behind."""
+
+
+# =========================================================================== the document
+
+
+def _timestamp(moment: datetime) -> str:
+    """A stored time (naive, in UTC) as ISO 8601 that says it is UTC."""
+    return moment.replace(tzinfo=UTC).isoformat()
+
+
+def match_record(match: Match) -> dict[str, Any]:
+    """One match as the document holds it: its setup, its links and every hand entered."""
+    return {
+        "game": match.game,
+        "house_rules": match.house_rules,
+        "side_names": match.side_names,
+        "player_names": match.player_names,
+        "first_dealer": match.first_dealer,
+        "created_at": _timestamp(match.created_at),
+        "edit_token": match.edit_token,
+        "view_token": match.view_token,
+        "version": match.version,
+        "hands": [hand_record(hand) for hand in match.hands],
+    }
+
+
+def hand_record(hand: Hand) -> dict[str, Any]:
+    """One hand as the table entered it, with its place and version."""
+    return {
+        "position": hand.position,
+        **hand.entries(),
+        "version": hand.version,
+        "client_token": hand.client_token,
+        "created_at": _timestamp(hand.created_at),
+    }
+
+
+def dice_game_record(game: DiceGame) -> dict[str, Any]:
+    """One dice game as the document holds it: its kind, players, rules, link and turns."""
+    return {
+        "kind": game.kind,
+        "player_names": game.player_names,
+        "house_rules": game.house_rules,
+        "created_at": _timestamp(game.created_at),
+        "token": game.token,
+        "turns": [
+            {
+                **{name: getattr(turn, name) for name in TURN_ENTRIES},
+                "created_at": _timestamp(turn.created_at),
+            }
+            for turn in game.turns
+        ],
+    }
+
+
+def document(matches: Iterable[Match], dice_games: Iterable[DiceGame]) -> dict[str, Any]:
+    """The versioned export document of these matches and dice games."""
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "exported_at": _timestamp(datetime.now(UTC).replace(tzinfo=None)),
+        "matches": [match_record(match) for match in matches],
+        "dice_games": [dice_game_record(game) for game in dice_games],
+    }
+
+
+def dumps(doc: dict[str, Any]) -> str:
+    """The document as JSON text, readable and in UTF-8 (names stay as typed)."""
+    return json.dumps(doc, ensure_ascii=False, indent=2) + "\n"
+
+
+def one_snapshot(session: Session) -> None:
+    """Read all that follows in this transaction from one moment of the database.
+
+    PostgreSQL needs asking (REPEATABLE READ); call it before the transaction's first query.
+    """
+    if session.get_bind().dialect.name == "postgresql":
+        session.connection(execution_options={"isolation_level": "REPEATABLE READ"})
+
+
+# Each kind is read in one statement (its children joined), so a match's hands are all from
+# one moment even while phones are saving: one statement sees one snapshot.
+def matches_where(session: Session, *conditions: Any) -> list[Match]:
+    """Matches with their hands, oldest first."""
+    query = select(Match).where(*conditions).options(joinedload(Match.hands))
+    return list(session.execute(query.order_by(Match.id)).unique().scalars())
+
+
+def dice_games_where(session: Session, *conditions: Any) -> list[DiceGame]:
+    """Dice games with their turns, oldest first."""
+    query = select(DiceGame).where(*conditions).options(joinedload(DiceGame.turns))
+    return list(session.execute(query.order_by(DiceGame.id)).unique().scalars())
+
+
+# =============================================================================== CSV
+
+
+LEDGER_COLUMNS = ("Hand", "Dealer", "Bidder", "Bid", "Trump", "Result")
+SIDE_COLUMNS = ("meld", "tricks", "points", "total")
+# A spreadsheet runs a cell starting with one of these as a formula.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _cell(value: Any) -> Any:
+    """A text cell a spreadsheet shows as text: a name like "=1+1" is not run as a formula."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
+def ledger_rows(state: MatchState) -> list[list[Any]]:
+    """The ledger as a table: a header naming each side's columns, then one row per hand."""
+    header: list[Any] = list(LEDGER_COLUMNS)
+    for side in state.sides:
+        header += [f"{side} {column}" for column in SIDE_COLUMNS]
+    rows = [header]
+    for row, hand in zip(state.ledger.rows, state.hands, strict=True):
+        outcome = row.outcome
+        if hand.all_passed:
+            bidder = state.players[row.dealer]
+        elif hand.bidder is not None:
+            bidder = state.players[hand.bidder]
+        else:
+            bidder = ""
+        bid = outcome.bid if outcome.bid is not None else hand.bid
+        cells: list[Any] = [
+            row.number,
+            state.players[row.dealer],
+            bidder,
+            "" if bid is None else bid,
+            "" if hand.trump is None else SUITS[hand.trump],
+            outcome.result.replace("-", " "),
+        ]
+        for side in range(len(state.sides)):
+            tricks = "" if row.hand.tricks is None else row.hand.tricks[side]
+            cells += [row.hand.meld[side], tricks, outcome.points[side], row.totals[side]]
+        rows.append(cells)
+    return [[_cell(value) for value in cells] for cells in rows]
+
+
+def ledger_csv(state: MatchState) -> bytes:
+    """The ledger as CSV in UTF-8 with a byte order mark, so Excel reads names rightly."""
+    text = io.StringIO()
+    csv.writer(text).writerows(ledger_rows(state))
+    return text.getvalue().encode("utf-8-sig")
+
+
+def _slug(words: str) -> str:
+    """Words as a plain file-name part: ``Ann & Bob`` → ``ann-bob``."""
+    # Accents come off their letters; anything else not a plain letter or digit is a dash.
+    letters = unicodedata.normalize("NFKD", words.lower())
+    plain = "".join(letter for letter in letters if not unicodedata.combining(letter))
+    return re.sub(r"[^a-z0-9]+", "-", plain).strip("-")[:60].strip("-")
+
+
+def download_name(kind: str, started: datetime, names: Sequence[str], extension: str) -> str:
+    """A file name that says what it holds: ``scorekeeper-ledger-2024-05-01-north-v-south.csv``."""
+    parts = ["scorekeeper", kind, f"{started:%Y-%m-%d}", _slug(" v ".join(names))]
+    return "-".join(part for part in parts if part) + "." + extension
+
+
+# ============================================================================= backups
+
+
+def write_replacing(path: Path, data: bytes) -> None:
+    """Write a file whole or not at all: a crash never leaves half an export behind."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    descriptor, partial = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
+    try:
+        with os.fdopen(descriptor, "wb") as file:
+            file.write(data)
+        os.replace(partial, path)
+    except BaseException:
+        Path(partial).unlink(missing_ok=True)
+        raise
+
+
+def backup(session: Session, instance_path: Path, output: Path | None = None) -> Path:
+    """A consistent copy of the database, taken while the site runs; returns where it is.
+
+    SQLite is copied with its online backup API, which reads one snapshot however many
+    phones are saving; any other database is written as the JSON export.
+    """
+    engine = session.get_bind()
+    sqlite = engine.url.get_backend_name() == "sqlite"
+    if output is None:
+        stamp = datetime.now(UTC).strftime("%Y-%m-%dT%H%M%SZ")
+        folder = Path(instance_path) / "backups"
+        output = folder / f"scorekeeper-{stamp}.{'sqlite3' if sqlite else 'json'}"
+    output.parent.mkdir(parents=True, exist_ok=True)
+    if not sqlite:
+        one_snapshot(session)
+        everything = document(matches_where(session), dice_games_where(session))
+        write_replacing(output, dumps(everything).encode())
+        return output
+    live = engine.url.database
+    if live and output.resolve() == Path(live).resolve():
+        raise BackupFailed("The backup would replace the database itself.")
+    descriptor, partial = tempfile.mkstemp(dir=output.parent, prefix=f".{output.name}.")
+    os.close(descriptor)
+    try:
+        # The site's own connection (its busy timeout and pragmas) reads; one step copies
+        # every page under one read lock, so writes made meanwhile are either in or out.
+        with engine.connect() as connection:
+            source = connection.connection.driver_connection
+            copy = sqlite3.connect(partial)
+            try:
+                source.backup(copy)
+                (verdict,) = copy.execute("PRAGMA integrity_check").fetchone()
+            finally:
+                copy.close()
+        if verdict != "ok":
+            raise BackupFailed(f"The copy failed its integrity check: {verdict}.")
+        os.replace(partial, output)
+    except BaseException:
+        Path(partial).unlink(missing_ok=True)
+        raise
+    return output

@@ -1,0 +1,239 @@
+"""Every change to a pinochle match: starting one, adding, correcting and deleting hands,
+undoing the last change, and a rematch. Each checks the rules through a replay, moves the
+match's version and keeps the change for Undo, in one transaction."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from sqlalchemy import select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from ..models import Change, Hand, Match
+from ..rules.errors import RuleError
+from ..rules.pinochle import get_preset, with_rules
+from .errors import AlreadyRecorded, Conflict, GameOver, NotFound
+from .matches import MatchState, find_match, latest_change, load_match, match_preset, replay_entries
+from .writes import (
+    MAX_VERSION,
+    bump_version,
+    checked_form_token,
+    checked_version,
+    claim_version,
+)
+
+
+def start_match(
+    session: Session,
+    *,
+    game: str,
+    house_rules: Mapping[str, Any],
+    side_names: Sequence[str],
+    player_names: Sequence[str],
+    first_dealer: int,
+) -> Match:
+    """Store a new match (RuleError if a house rule or a name list does not fit the game)."""
+    preset = with_rules(get_preset(game), house_rules)
+    if len(side_names) != preset.sides or len(player_names) != preset.players:
+        raise RuleError(f"{preset.label} needs {preset.players} players", "player_names")
+    if not 0 <= first_dealer < preset.players:
+        raise RuleError(f"the first dealer must be one of the {preset.players} players")
+    match = Match(
+        game=preset.name,
+        house_rules=dict(house_rules),
+        side_names=list(side_names),
+        player_names=list(player_names),
+        first_dealer=first_dealer,
+    )
+    session.add(match)
+    session.commit()
+    return match
+
+
+def rematch(session: Session, token: str) -> Match:
+    """A new match with the same game, house rules and names; the next player deals first."""
+    old = find_match(session, token)
+    preset = match_preset(old)
+    return start_match(
+        session,
+        game=old.game,
+        house_rules=old.house_rules,
+        side_names=old.side_names,
+        player_names=old.player_names,
+        first_dealer=(old.first_dealer + 1) % preset.players,
+    )
+
+
+def _already_recorded(session: Session, match_id: int, form_token: str) -> bool:
+    """Was a hand with this form's one-time token saved already (a double tap)?"""
+    found = session.execute(
+        select(Hand.id).where(Hand.match_id == match_id, Hand.client_token == form_token)
+    ).first()
+    return found is not None
+
+
+def _record(session: Session, match_id: int, kind: str, hand: Hand, before=None) -> None:
+    """Keep a change so Undo can take it back."""
+    session.add(
+        Change(match_id=match_id, kind=kind, hand_id=hand.id, position=hand.position, before=before)
+    )
+
+
+def _conflict(session: Session, token: str) -> Conflict:
+    """Another phone changed the match after this form was drawn: say what it did."""
+    session.rollback()
+    session.expire_all()
+    state = load_match(session, token)
+    return Conflict(
+        f"while you were entering this hand, another phone changed the match "
+        f"({latest_change(session, state)}). Yours was not saved: check it against the "
+        "ledger and save again"
+    )
+
+
+def add_hand(
+    session: Session, token: str, entries: Mapping[str, Any], *, version: Any, form_token: Any
+) -> Hand:
+    """Record the next hand.
+
+    Saved once however often Save is tapped (the form's one-time token: AlreadyRecorded),
+    and never on top of a hand another phone saved meanwhile (the version: Conflict).
+    Raises NotFound, Refused, GameOver and RuleError (naming the hand) too.
+    """
+    state = load_match(session, token)
+    form_token = checked_form_token(form_token)
+    if _already_recorded(session, state.match.id, form_token):
+        raise AlreadyRecorded("That hand is saved already.")
+    if state.over:
+        raise GameOver("This match is over; start a rematch to play on.")
+    version = checked_version(version)
+    replay_entries(state.match, state.preset, [h.entries() for h in state.hands] + [entries])
+    if not claim_version(session, Match, state.match.id, version):
+        session.rollback()
+        if _already_recorded(session, state.match.id, form_token):
+            raise AlreadyRecorded("That hand is saved already.")
+        raise _conflict(session, token)
+    position = (state.hands[-1].position + 1) if state.hands else 1
+    hand = Hand(match_id=state.match.id, position=position, client_token=form_token, **entries)
+    session.add(hand)
+    try:
+        session.flush()
+        _record(session, state.match.id, "add", hand)
+        session.commit()
+    except IntegrityError:
+        # The same form saved this hand a moment ago, through another process.
+        session.rollback()
+        raise AlreadyRecorded("That hand is saved already.") from None
+    return hand
+
+
+def edit_hand(
+    session: Session, token: str, hand_id: int, entries: Mapping[str, Any], *, hand_version: Any
+) -> tuple[MatchState, int]:
+    """Correct a past hand; every total and the winner after it follow from the replay.
+
+    Returns the match as it was and the hand's index. If another phone changed the same
+    hand since this form was drawn, nothing is overwritten: Conflict, carrying the hand's
+    version now stored, so saving again replaces theirs.
+    """
+    state = load_match(session, token)
+    index = state.hand_index(hand_id)
+    hand = state.hands[index]
+    seen = checked_version(hand_version)
+    changed = [h.entries() for h in state.hands]
+    changed[index] = dict(entries)
+    replay_entries(state.match, state.preset, changed)
+    before = hand.entries()
+    updated = session.execute(
+        update(Hand)
+        .where(Hand.id == hand.id, Hand.version == seen)
+        .values(version=Hand.version + 1, **entries)
+        .execution_options(synchronize_session=False)
+    )
+    if updated.rowcount != 1:
+        session.rollback()
+        session.expire_all()
+        now = load_match(session, token)
+        index = now.hand_index(hand_id)
+        raise Conflict(
+            f"another phone changed hand {index + 1} while you were editing it; it now reads: "
+            f"{now.ledger.rows[index].outcome.sentence}. Your change was not saved: save "
+            "again to replace theirs",
+            version=now.hands[index].version,
+        )
+    bump_version(session, Match, state.match.id)
+    _record(session, state.match.id, "edit", hand, before)
+    session.commit()
+    return state, index
+
+
+def delete_hand(session: Session, token: str, hand_id: int) -> None:
+    """Delete a past hand, unless that would leave hands after the game was won (Conflict).
+
+    A hand deleted already (a double tap, or another phone) is no error: it is gone.
+    """
+    state = load_match(session, token)
+    if hand_id > MAX_VERSION:
+        raise NotFound()
+    if all(hand.id != hand_id for hand in state.hands) and session.get(Hand, hand_id) is None:
+        return
+    index = state.hand_index(hand_id)
+    hand = state.hands[index]
+    remaining = [h.entries() for i, h in enumerate(state.hands) if i != index]
+    try:
+        replay_entries(state.match, state.preset, remaining)
+    except RuleError as error:
+        raise Conflict(f"Hand {index + 1} cannot be deleted: without it, {error}.") from None
+    _record(session, state.match.id, "delete", hand, hand.entries())
+    bump_version(session, Match, state.match.id)
+    session.delete(hand)
+    session.commit()
+
+
+def undo(session: Session, token: str, *, version: Any) -> bool:
+    """Undo the last change to the match's hands: an added, edited or deleted hand.
+
+    The form names the version it was drawn at, so a double-tapped Undo undoes once (the
+    second finds the match moved on and undoes nothing: False).
+    """
+    match = find_match(session, token)
+    seen = checked_version(version)
+    if not claim_version(session, Match, match.id, seen):
+        session.rollback()
+        return False
+    change = session.scalars(
+        select(Change).where(Change.match_id == match.id).order_by(Change.id.desc()).limit(1)
+    ).first()
+    if change is not None:
+        _take_back(session, match, change)
+    session.commit()
+    return change is not None
+
+
+def _take_back(session: Session, match: Match, change: Change) -> None:
+    """Put the match's hands back as they were before ``change``, and forget it."""
+    hand = session.get(Hand, change.hand_id) if change.hand_id else None
+    if hand is not None and hand.match_id != match.id:
+        hand = None
+    if change.kind == "add" and hand is not None:
+        session.delete(hand)
+    elif change.kind == "edit" and hand is not None:
+        for name, value in change.before.items():
+            setattr(hand, name, value)
+    elif change.kind == "delete":
+        restored = Hand(
+            match_id=match.id,
+            position=change.position,
+            **{name: change.before[name] for name in Hand.ENTERED if name in change.before},
+        )
+        session.add(restored)
+        session.flush()
+        # Older changes to the deleted hand now refer to its restored copy.
+        session.execute(
+            update(Change)
+            .where(Change.match_id == match.id, Change.hand_id == change.hand_id)
+            .values(hand_id=restored.id)
+        )
+    session.delete(change)

@@ -1,0 +1,431 @@
+"""Players' data, back in: an export document read field by field, every match and game
+replayed through the rules core, and stored in one transaction or not at all."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterable, Sequence
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from ..models import DiceGame, DiceTurn, Hand, Match
+from ..rules.cards import SUITS
+from ..rules.errors import RuleError
+from ..rules.pinochle import Preset, get_preset, with_rules
+from .dice import (
+    KINDS,
+    fewest_players,
+    most_players,
+    replay_sheet,
+    rules_of,
+    state_of_game,
+    yahtzee_turn,
+)
+from .export import FORMAT, VERSION
+from .matches import replay_entries
+
+# The longest name a form takes; a document's names are held to the same.
+NAME_LENGTH = 40
+
+
+class ImportRefused(ValueError):
+    """Why a document cannot be imported, as a sentence; nothing was written."""
+
+    def __init__(self, reason: str):
+        super().__init__(f"Nothing was imported: {reason}.")
+        self.reason = reason
+
+
+class _Wrong(Exception):
+    """What a field should hold; the record reader names the field and where it is."""
+
+
+# The largest whole number every database here stores in an integer column.
+INT_MAX = 2**31 - 1
+TOKEN = re.compile(r"[A-Za-z0-9_-]{16,32}")
+
+
+def _whole(low: int = 0, high: int = INT_MAX) -> Callable[[Any], int]:
+    def read(value: Any) -> int:
+        if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high:
+            return value
+        raise _Wrong(f"a whole number from {low} to {high}")
+
+    return read
+
+
+def _number(value: Any) -> int:
+    # The rules core says which numbers a hand or turn may hold; this only checks the type.
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    raise _Wrong("a whole number")
+
+
+def _text(longest: int) -> Callable[[Any], str]:
+    def read(value: Any) -> str:
+        if isinstance(value, str) and len(value) <= longest:
+            return value
+        raise _Wrong(f"text of at most {longest} characters")
+
+    return read
+
+
+def _flag(value: Any) -> bool:
+    if isinstance(value, bool):
+        return value
+    raise _Wrong("true or false")
+
+
+def _token(value: Any) -> str:
+    if isinstance(value, str) and TOKEN.fullmatch(value):
+        return value
+    raise _Wrong("a link token of 16 to 32 letters, digits, - and _")
+
+
+def _moment(value: Any) -> datetime:
+    try:
+        moment = datetime.fromisoformat(value)
+    except (TypeError, ValueError):
+        raise _Wrong("a date and time like 2024-05-01T19:30:00+00:00") from None
+    if moment.tzinfo is not None:
+        moment = moment.astimezone(UTC).replace(tzinfo=None)
+    return moment
+
+
+def _rules(value: Any) -> dict[str, Any]:
+    # Each house rule is checked by the rules core once the game is known.
+    if isinstance(value, dict):
+        return value
+    raise _Wrong("an object of house rules")
+
+
+def _names(longest: int) -> Callable[[Any], list[str]]:
+    def read(value: Any) -> list[str]:
+        if isinstance(value, list) and all(
+            isinstance(name, str) and 0 < len(name) <= longest for name in value
+        ):
+            return value
+        raise _Wrong(f"a list of names of 1 to {longest} characters")
+
+    return read
+
+
+def _list_of(read_item: Callable[[Any], Any], what: str) -> Callable[[Any], list[Any]]:
+    def read(value: Any) -> list[Any]:
+        if not isinstance(value, list):
+            raise _Wrong(f"a list of {what}")
+        try:
+            return [read_item(item) for item in value]
+        except _Wrong:
+            raise _Wrong(f"a list of {what}") from None
+
+    return read
+
+
+def _optional(read: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    def read_optional(value: Any) -> Any:
+        if value is None:
+            return None
+        try:
+            return read(value)
+        except _Wrong as wrong:
+            raise _Wrong(f"{wrong}, or null") from None
+
+    return read_optional
+
+
+def _records(value: Any) -> list[Any]:
+    if isinstance(value, list):
+        return value
+    raise _Wrong("a list")
+
+
+MATCH_FIELDS: dict[str, Callable[[Any], Any]] = {
+    "game": _text(40),
+    "house_rules": _rules,
+    "side_names": _names(NAME_LENGTH),
+    "player_names": _names(NAME_LENGTH),
+    "first_dealer": _whole(),
+    "created_at": _moment,
+    "edit_token": _token,
+    "view_token": _token,
+    "version": _whole(),
+    "hands": _records,
+}
+HAND_FIELDS: dict[str, Callable[[Any], Any]] = {
+    "position": _whole(),
+    "bidder": _optional(_whole()),
+    "bid": _optional(_whole()),
+    "all_passed": _flag,
+    "trump": _optional(_whole(0, len(SUITS) - 1)),
+    "meld": _list_of(_number, "whole numbers"),
+    "tricks": _optional(_list_of(_number, "whole numbers")),
+    "thrown_in": _flag,
+    "no_marriage": _flag,
+    "redeal": _flag,
+    "turned_nine": _flag,
+    "cards": _optional(_list_of(_optional(_text(200)), "cards (text, or null for a player)")),
+    "version": _whole(),
+    "client_token": _optional(_text(40)),
+    "created_at": _moment,
+}
+DICE_GAME_FIELDS: dict[str, Callable[[Any], Any]] = {
+    "kind": _text(10),
+    "player_names": _names(NAME_LENGTH),
+    "house_rules": _rules,
+    "created_at": _moment,
+    "token": _token,
+    "turns": _records,
+}
+DICE_TURN_FIELDS: dict[str, Callable[[Any], Any]] = {
+    "position": _whole(),
+    "player": _whole(),
+    "dice": _optional(_text(10)),
+    "box": _optional(_text(20)),
+    "column": _optional(_whole(1, 3)),
+    "throws": _optional(_list_of(_text(10), "kept dice")),
+    "total": _optional(_whole(-INT_MAX, INT_MAX)),
+    "farkle": _flag,
+    "created_at": _moment,
+}
+
+
+def _shown(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
+def _read_record(
+    record: Any, readers: dict[str, Callable[[Any], Any]], where: str, what: str
+) -> dict[str, Any]:
+    """A record's fields in their stored types, or a refusal naming the field."""
+    if not isinstance(record, dict):
+        raise ImportRefused(f"{where} must be an object holding {what}'s fields")
+    unknown = [name for name in record if name not in readers]
+    if unknown:
+        raise ImportRefused(f'{where}: "{unknown[0]}" is not a field of {what}')
+    missing = [name for name in readers if name not in record]
+    if missing:
+        raise ImportRefused(f"{where}: {missing[0]} is missing")
+    values = {}
+    for name, read in readers.items():
+        try:
+            values[name] = read(record[name])
+        except _Wrong as wrong:
+            shown = _shown(record[name])
+            raise ImportRefused(f"{where}: {name} must be {wrong}, not {shown}") from None
+    return values
+
+
+def _in_order(positions: Sequence[int], where: str, what: str) -> None:
+    for number in range(1, len(positions)):
+        if positions[number] <= positions[number - 1]:
+            raise ImportRefused(
+                f"{where}, {what} {number + 1}: position {positions[number]} must come after "
+                f"the position before it ({positions[number - 1]}); list {what}s in order"
+            )
+
+
+def _match_preset(fields: dict[str, Any], where: str) -> Preset:
+    try:
+        preset = with_rules(get_preset(fields["game"]), fields["house_rules"])
+    except RuleError as error:
+        raise ImportRefused(f"{where}: {error}") from None
+    for name, count in (("side_names", preset.sides), ("player_names", preset.players)):
+        if len(fields[name]) != count:
+            raise ImportRefused(
+                f"{where}: {preset.name} needs {count} {name.replace('_', ' ')}, "
+                f"not {len(fields[name])}"
+            )
+    if fields["first_dealer"] >= preset.players:
+        raise ImportRefused(
+            f"{where}: first_dealer must be a player from 0 to {preset.players - 1}, "
+            f"not {fields['first_dealer']}"
+        )
+    return preset
+
+
+def _hand(record: Any, where: str, preset: Preset) -> Hand:
+    fields = _read_record(record, HAND_FIELDS, where, "a hand")
+    if fields["bidder"] is not None and fields["bidder"] >= preset.players:
+        raise ImportRefused(
+            f"{where}: bidder must be a player from 0 to {preset.players - 1}, "
+            f"not {fields['bidder']}"
+        )
+    if fields["cards"] is not None and len(fields["cards"]) != preset.players:
+        raise ImportRefused(
+            f"{where}: cards must hold one entry per player ({preset.players}), "
+            f"not {len(fields['cards'])}"
+        )
+    return Hand(**fields)
+
+
+def read_match(record: Any, number: int) -> Match:
+    """A match of the document, checked field by field and replayed (not yet stored)."""
+    where = f"match {number}"
+    fields = _read_record(record, MATCH_FIELDS, where, "a match")
+    preset = _match_preset(fields, where)
+    hands = [
+        _hand(hand, f"{where}, hand {index}", preset)
+        for index, hand in enumerate(fields.pop("hands"), start=1)
+    ]
+    _in_order([hand.position for hand in hands], where, "hand")
+    seen: dict[str, int] = {}
+    for index, hand in enumerate(hands, start=1):
+        if hand.client_token is not None:
+            if hand.client_token in seen:
+                raise ImportRefused(
+                    f"{where}, hand {index}: client_token repeats hand {seen[hand.client_token]}'s"
+                )
+            seen[hand.client_token] = index
+    match = Match(**fields, hands=hands)
+    try:
+        replay_entries(match, preset, [hand.entries() for hand in hands])
+    except RuleError as error:
+        raise ImportRefused(f"{where} ({' v '.join(match.side_names)}): {error}") from None
+    return match
+
+
+def read_dice_game(record: Any, number: int) -> DiceGame:
+    """A dice game of the document, checked field by field and replayed (not yet stored)."""
+    where = f"dice game {number}"
+    fields = _read_record(record, DICE_GAME_FIELDS, where, "a dice game")
+    kind = fields["kind"]
+    if kind not in KINDS:
+        raise ImportRefused(
+            f'{where}: "{kind}" is not a dice game; choose one of {", ".join(KINDS)}'
+        )
+    try:
+        rules_of(kind, fields["house_rules"])
+    except RuleError as error:
+        raise ImportRefused(f"{where}: {error}") from None
+    players = len(fields["player_names"])
+    fewest, most = fewest_players(kind), most_players(kind)
+    if not fewest <= players <= most:
+        raise ImportRefused(
+            f"{where}: {KINDS[kind]} needs {fewest} to {most} players, not {players}"
+        )
+    turns = []
+    for index, turn in enumerate(fields.pop("turns"), start=1):
+        turn_fields = _read_record(turn, DICE_TURN_FIELDS, f"{where}, turn {index}", "a turn")
+        if turn_fields["player"] >= players:
+            raise ImportRefused(
+                f"{where}, turn {index}: player must be from 0 to {players - 1}, "
+                f"not {turn_fields['player']}"
+            )
+        turns.append(DiceTurn(**turn_fields))
+    _in_order([turn.position for turn in turns], where, "turn")
+    game = DiceGame(**fields, turns=turns)
+    label = f"{where} ({KINDS[kind]}: {', '.join(game.player_names)})"
+    if kind != "farkle":
+        # Each Yahtzee sheet replays on its own and numbers its own turns: name whose it is.
+        rules = rules_of(kind, game.house_rules)
+        for player, name in enumerate(game.player_names):
+            own = [yahtzee_turn(turn) for turn in turns if turn.player == player]
+            try:
+                replay_sheet(game, rules, own)
+            except RuleError as error:
+                raise ImportRefused(f"{label}: {name}'s {error}") from None
+    try:
+        state_of_game(game)
+    except RuleError as error:
+        raise ImportRefused(f"{label}: {error}") from None
+    return game
+
+
+def _no_repeats(tokens: Iterable[tuple[str, str]]) -> None:
+    """Refuse a document that gives one link to two matches (or two games)."""
+    seen: dict[str, str] = {}
+    for token, owner in tokens:
+        if token in seen:
+            raise ImportRefused(f"{owner} has the same link token as {seen[token]}")
+        seen[token] = owner
+
+
+def _taken(session: Session, column: Any, tokens: Sequence[str]) -> set[str]:
+    """Which of these tokens a stored row already holds (asked in small batches)."""
+    found: set[str] = set()
+    for start in range(0, len(tokens), 500):
+        batch = tokens[start : start + 500]
+        found.update(session.scalars(select(column).where(column.in_(batch))))
+    return found
+
+
+def _not_stored_yet(session: Session, matches: Sequence[Match], games: Sequence[DiceGame]) -> None:
+    """Refuse matches and games whose links are in use: they are here already."""
+    tokens = [token for match in matches for token in (match.edit_token, match.view_token)]
+    taken = _taken(session, Match.edit_token, tokens) | _taken(session, Match.view_token, tokens)
+    for number, match in enumerate(matches, start=1):
+        if {match.edit_token, match.view_token} & taken:
+            raise ImportRefused(
+                f"match {number} ({' v '.join(match.side_names)}, started "
+                f"{match.created_at:%Y-%m-%d}) is already in this database: its link is in use"
+            )
+    taken = _taken(session, DiceGame.token, [game.token for game in games])
+    for number, game in enumerate(games, start=1):
+        if game.token in taken:
+            raise ImportRefused(
+                f"dice game {number} ({KINDS[game.kind]}: {', '.join(game.player_names)}, "
+                f"started {game.created_at:%Y-%m-%d}) is already in this database: "
+                "its link is in use"
+            )
+
+
+def read_document(text: str | bytes) -> dict[str, Any]:
+    """Parse an export file (UTF-8, with or without a BOM), or refuse it in a sentence."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise ImportRefused("the file is not UTF-8 text") from None
+    try:
+        doc = json.loads(text.removeprefix("\ufeff"))
+    except json.JSONDecodeError as error:
+        raise ImportRefused(
+            f"the file is not JSON ({error.msg} at line {error.lineno}, column {error.colno})"
+        ) from None
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        raise ImportRefused(f'the file is not a Scorekeeper export (no "format": "{FORMAT}")')
+    version = doc.get("version")
+    if version != VERSION:
+        newer = isinstance(version, int) and not isinstance(version, bool) and version > VERSION
+        reason = "a newer version than this site reads" if newer else "not a known version"
+        raise ImportRefused(
+            f"the export's version {_shown(version)} is {reason} (this site reads {VERSION})"
+        )
+    for name in ("matches", "dice_games"):
+        if not isinstance(doc.get(name), list):
+            raise ImportRefused(f"{name} must be a list, not {_shown(doc.get(name))}")
+    return doc
+
+
+def import_document(session: Session, doc: dict[str, Any]) -> tuple[int, int]:
+    """Store every match and dice game of a read document in one transaction, or nothing.
+
+    Each is checked and replayed first; one whose links are already in use is refused (it
+    is here already), so importing the same file twice cannot make copies.
+    """
+    matches = [read_match(record, number) for number, record in enumerate(doc["matches"], 1)]
+    games = [read_dice_game(record, number) for number, record in enumerate(doc["dice_games"], 1)]
+    _no_repeats(
+        (token, f"match {number}")
+        for number, match in enumerate(matches, start=1)
+        for token in (match.edit_token, match.view_token)
+    )
+    _no_repeats((game.token, f"dice game {n}") for n, game in enumerate(games, start=1))
+    _not_stored_yet(session, matches, games)
+    session.add_all([*matches, *games])
+    try:
+        session.commit()
+    except IntegrityError:
+        # Another process stored one of these links a moment ago.
+        session.rollback()
+        raise ImportRefused(
+            "a match or game with one of these links was stored meanwhile"
+        ) from None
+    return len(matches), len(games)

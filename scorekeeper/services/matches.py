@@ -1,0 +1,235 @@
+"""Pinochle matches as the site reads them: found by a link's token, replayed through the
+rules core into a ledger, and each hand's entries turned into the core's input."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any, NamedTuple
+
+from sqlalchemy import Connection, Exists, Row, bindparam, select
+from sqlalchemy.orm import Session, selectinload
+
+from ..models import Change, DeviceMatch, Hand, Match
+from ..rules.errors import RuleError
+from ..rules.pinochle import HandInput, Ledger, Preset, get_preset, replay, side_melds, with_rules
+from .errors import NotFound
+
+# A long match's page shows its latest hands, and the earlier ones a tap away: a phone
+# need not fetch, nor the server draw, 200 hands to add one more.
+LATEST_HANDS = 30
+
+
+@dataclass
+class MatchState:
+    """A match as the site shows it: its rules, its hands and their replay."""
+
+    match: Match | Row  # an object to change (load_match), or a row (read_match)
+    preset: Preset
+    # Hand objects (load_match), or the same columns as rows (read_match).
+    hands: Sequence[Hand | Row]
+    ledger: Ledger
+    # Does the ledger show every hand, or only the latest LATEST_HANDS?
+    shows_all: bool = False
+
+    @property
+    def first_shown(self) -> int:
+        """The index of the first hand the ledger shows."""
+        return 0 if self.shows_all else max(len(self.hands) - LATEST_HANDS, 0)
+
+    @cached_property
+    def players(self) -> list[str]:
+        """The players' names, in seat order."""
+        return self.match.player_names
+
+    @cached_property
+    def sides(self) -> list[str]:
+        """The sides' names: teams, or players playing alone."""
+        return self.match.side_names
+
+    @property
+    def over(self) -> bool:
+        """Has a side won?"""
+        return self.ledger.winner is not None
+
+    def hand_index(self, hand_id: int) -> int:
+        """Where a hand of this match stands in its ledger, by its id (NotFound if it is
+        not one of this match's hands)."""
+        for index, hand in enumerate(self.hands):
+            if hand.id == hand_id:
+                return index
+        raise NotFound()
+
+
+def match_preset(match: Match | Row) -> Preset:
+    """The match's preset with its house rules applied."""
+    return with_rules(get_preset(match.game), match.house_rules)
+
+
+def hand_input(preset: Preset, entries: Mapping[str, Any]) -> HandInput:
+    """A stored hand's entries as the core reads them: the bidding player becomes a side,
+    and a side whose cards were entered takes its meld from them."""
+    bidder = entries["bidder"]
+    meld = tuple(entries["meld"])
+    if entries.get("cards"):
+        meld = side_melds(preset, entries["trump"], entries["cards"], meld)
+    return HandInput(
+        meld=meld,
+        tricks=None if entries["tricks"] is None else tuple(entries["tricks"]),
+        bidder=None if bidder is None else preset.side_of(bidder),
+        bid=entries["bid"],
+        thrown_in=entries["thrown_in"],
+        no_marriage=entries["no_marriage"],
+        redeal=entries["redeal"],
+        all_passed=entries["all_passed"],
+        turned_nine=entries["turned_nine"],
+    )
+
+
+def replay_entries(
+    match: Match | Row, preset: Preset, entries: Sequence[Mapping[str, Any]]
+) -> Ledger:
+    """Replay a list of hand entries for a match (RuleError names the hand that breaks a
+    rule)."""
+    inputs = []
+    for number, hand_entries in enumerate(entries, start=1):
+        try:
+            inputs.append(hand_input(preset, hand_entries))
+        except RuleError as error:
+            raise error.in_hand(number) from None
+    return replay(preset, inputs, match.side_names, match.first_dealer)
+
+
+def _token_column(view: bool):
+    return Match.view_token if view else Match.edit_token
+
+
+def find_match(session: Session, token: str, view: bool = False) -> Match:
+    """The match a link's token opens (the view token when ``view``), with its hands;
+    NotFound for any other token."""
+    match = session.execute(
+        select(Match).where(_token_column(view) == token).options(selectinload(Match.hands))
+    ).scalar_one_or_none()
+    if match is None:
+        # The same answer whether or not some match exists: a token is all or nothing.
+        raise NotFound()
+    return match
+
+
+def state_of(match: Match, shows_all: bool = False) -> MatchState:
+    """A loaded match replayed into its ledger."""
+    preset = match_preset(match)
+    hands = list(match.hands)
+    ledger = replay_entries(match, preset, [hand.entries() for hand in hands])
+    return MatchState(match, preset, hands, ledger, shows_all=shows_all)
+
+
+def load_match(
+    session: Session, token: str, view: bool = False, shows_all: bool = False
+) -> MatchState:
+    """A match by its link, as objects a write can change, replayed (two queries)."""
+    return state_of(find_match(session, token, view), shows_all)
+
+
+def changes_exist(match_id) -> Exists:
+    """Is there a change Undo could take back? ``match_id`` is an id, or Match.id to ask
+    it of each match a query reads."""
+    return select(Change.id).where(Change.match_id == match_id).exists()
+
+
+# What a page shows of a match and of each hand: what was entered, the links' tokens,
+# the version, and whether Undo has a change to take back.
+SHOWN_MATCH = [
+    Match.id,
+    Match.version,
+    Match.edit_token,
+    Match.view_token,
+    Match.game,
+    Match.house_rules,
+    Match.side_names,
+    Match.player_names,
+    Match.first_dealer,
+    Match.created_at,
+    changes_exist(Match.id).label("has_changes"),
+]
+SHOWN_HAND = [Hand.id, Hand.position, *(getattr(Hand, name) for name in Hand.ENTERED)]
+SHOWN_HAND_NAMES = [column.key for column in SHOWN_HAND]
+
+
+def read_match(
+    session: Session, token: str, view: bool = False, shows_all: bool = False
+) -> MatchState:
+    """Like load_match, for drawing a page: the match and its hands come as plain rows,
+    not as objects to change, which is half the cost on a long match."""
+    match = session.execute(select(*SHOWN_MATCH).where(_token_column(view) == token)).first()
+    if match is None:
+        raise NotFound()
+    hands = session.execute(
+        select(*SHOWN_HAND).where(Hand.match_id == match.id).order_by(Hand.position)
+    ).all()
+    preset = match_preset(match)
+    # Plain dicts: a row's own mapping is several times slower to read, hand by hand.
+    entries = [dict(zip(SHOWN_HAND_NAMES, hand, strict=True)) for hand in hands]
+    ledger = replay_entries(match, preset, entries)
+    return MatchState(match, preset, hands, ledger, shows_all=shows_all)
+
+
+def has_changes(session: Session, match_id: int) -> bool:
+    """Is there a change to the match's hands that Undo could take back?"""
+    return bool(session.scalar(select(changes_exist(match_id))))
+
+
+class MatchVersion(NamedTuple):
+    """The little a poll or a kept page needs to know about a match."""
+
+    id: int
+    version: int
+    edit_token: str
+    view_token: str
+    # Is the match on this device's list already? (Asked only with a device.)
+    listed: bool = False
+
+
+def match_version(
+    session: Session, token: str, view: bool = False, device: str | None = None
+) -> MatchVersion:
+    """Only the match's id, tokens and version: the one small query a poll costs.
+
+    With ``device``, the same query says whether that device lists the match already.
+    """
+    columns = [Match.id, Match.version, Match.edit_token, Match.view_token]
+    if device:
+        listed = select(DeviceMatch.match_id).where(
+            DeviceMatch.device == device, DeviceMatch.match_id == Match.id
+        )
+        columns.append(listed.exists().label("listed"))
+    found = session.execute(select(*columns).where(_token_column(view) == token)).first()
+    if found is None:
+        raise NotFound()
+    return MatchVersion(*found)
+
+
+VERSION_BY_EDIT_TOKEN = select(Match.version).where(Match.edit_token == bindparam("token"))
+VERSION_BY_VIEW_TOKEN = select(Match.version).where(Match.view_token == bindparam("token"))
+
+
+def version_on(connection: Connection, token: str, view: bool) -> int | None:
+    """A match's version by its link, on a bare connection (the quick poll has no
+    session); None when no match has the link."""
+    statement = VERSION_BY_VIEW_TOKEN if view else VERSION_BY_EDIT_TOKEN
+    return connection.execute(statement, {"token": token}).scalar()
+
+
+def latest_change(session: Session, state: MatchState) -> str:
+    """The last change to the match, in words, for a phone whose form is out of date."""
+    change = session.scalars(
+        select(Change).where(Change.match_id == state.match.id).order_by(Change.id.desc())
+    ).first()
+    if change is None:
+        return "the hands were changed"
+    for row, hand in zip(state.ledger.rows, state.hands, strict=True):
+        if hand.position == change.position:
+            verb = {"add": "saved", "edit": "changed"}.get(change.kind, "restored")
+            return f"hand {row.number} was {verb}: {row.outcome.sentence}"
+    return "a hand was deleted"
