@@ -11,8 +11,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .dice import TurnError, read_faces
 from .errors import RuleError
-from .yahtzee import TurnError, read_faces
 
 DICE = 6
 SINGLES = {1: 100, 5: 50}

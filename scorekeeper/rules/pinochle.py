@@ -918,7 +918,7 @@ def game_winner(
     return leaders[0], f"{who} passed {preset.target}; {names[leaders[0]]} has more"
 
 
-def replay(
+def replay_match(
     preset: Preset,
     hands: Iterable[HandInput],
     names: Sequence[str] | None = None,
@@ -951,3 +951,7 @@ def replay(
         if outcome.result != "redeal":
             dealer = (dealer + 1) % preset.players
     return Ledger(tuple(rows), tuple(totals), winner, reason, dealer)
+
+
+# Old names, kept until every caller has moved (services refactor).
+replay = replay_match

@@ -6,12 +6,13 @@
 from __future__ import annotations
 
 import dataclasses
-import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .dice import FACES as FACES  # dice/routes.py reads yahtzee.FACES
+from .dice import TurnError, read_faces
 from .errors import RuleError
 
 BOXES = (
@@ -34,7 +35,6 @@ LOWER_BOXES = BOXES[6:]
 BOX_LABELS = {box: box.replace("_", " ").capitalize() for box in BOXES}
 
 DICE = 5
-FACES = range(1, 7)
 UPPER_BONUS = 35
 UPPER_BONUS_AT = 63
 FULL_HOUSE = 25
@@ -51,22 +51,6 @@ MIN_PLAYERS, MAX_PLAYERS = 1, 8
 
 _SMALL_RUNS = ({1, 2, 3, 4}, {2, 3, 4, 5}, {3, 4, 5, 6})
 _LARGE_RUNS = ({1, 2, 3, 4, 5}, {2, 3, 4, 5, 6})
-_SEPARATORS = re.compile(r"[\s,;+]+")
-
-
-class TurnError(RuleError):
-    """A broken rule in one turn of a dice game; the sentence names the turn when known."""
-
-    def __init__(self, reason: str, field: str | None = None, turn: int | None = None):
-        super().__init__(reason, field)
-        self.turn = turn
-        if turn is not None:
-            self.args = (f"turn {turn}: {reason}",)
-
-    @classmethod
-    def naming(cls, error: RuleError, turn: int) -> TurnError:
-        """The same error, naming the turn of the game it happened in."""
-        return cls(error.reason, error.field, turn)
 
 
 def words(box: str) -> str:
@@ -75,34 +59,6 @@ def words(box: str) -> str:
 
 
 # ------------------------------------------------------------------------------ dice
-
-
-def read_faces(dice: Any, fewest: int, most: int, what: str) -> tuple[int, ...]:
-    """Dice faces from text (``33356``, ``3 3 3 5 6``, ``3,3,3,5,6``) or a list of numbers.
-
-    Text with separators holds one die per item; text without holds one die per digit.
-    ``what`` is the sentence to say when the count is wrong.
-    """
-    if isinstance(dice, str):
-        text = dice.strip()
-        items: list[Any] = [i for i in _SEPARATORS.split(text) if i]
-        if len(items) == 1:
-            items = list(items[0])
-    elif isinstance(dice, list | tuple):
-        items = list(dice)
-    else:
-        raise RuleError(what, field="dice")
-    faces = []
-    for item in items:
-        if isinstance(item, str) and item.strip() in {str(face) for face in FACES}:
-            faces.append(int(item))
-        elif isinstance(item, int) and not isinstance(item, bool) and item in FACES:
-            faces.append(item)
-        else:
-            raise RuleError(f'"{item}" is not a die face; a die shows 1 to 6', field="dice")
-    if not fewest <= len(faces) <= most:
-        raise RuleError(what, field="dice")
-    return tuple(faces)
 
 
 def parse_dice(dice: Any) -> tuple[int, ...]:
@@ -218,7 +174,7 @@ def check_variant(variant: Any) -> str:
 
 
 @dataclass(frozen=True)
-class Card:
+class YahtzeeCard:
     """One Yahtzee column: the points each filled box holds and the Yahtzee bonuses won."""
 
     scores: tuple[int | None, ...] = (None,) * len(BOXES)
@@ -262,11 +218,11 @@ class Card:
         """The column's total: every box, the upper bonus and the Yahtzee bonuses."""
         return self.upper_subtotal + self.upper_bonus + self.lower_subtotal + self.yahtzee_bonus
 
-    def record(self, box: str, outcome: TurnOutcome) -> Card:
+    def record(self, box: str, outcome: TurnOutcome) -> YahtzeeCard:
         """The card after a turn scored ``outcome`` in ``box`` (score it with score_turn)."""
         scores = list(self.scores)
         scores[BOXES.index(check_box(box))] = outcome.points
-        return Card(tuple(scores), self.yahtzee_bonus + outcome.bonus)
+        return YahtzeeCard(tuple(scores), self.yahtzee_bonus + outcome.bonus)
 
 
 @dataclass(frozen=True)
@@ -297,7 +253,7 @@ def _list_words(boxes: Sequence[str]) -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
 
 
-def _judge(card: Card, dice: tuple[int, ...], box: str, rules: YahtzeeRules) -> BoxPreview:
+def _judge(card: YahtzeeCard, dice: tuple[int, ...], box: str, rules: YahtzeeRules) -> BoxPreview:
     """The verdict on scoring these dice in one box of this card."""
     label = BOX_LABELS[box]
     held = card.held(box)
@@ -328,7 +284,9 @@ def _judge(card: Card, dice: tuple[int, ...], box: str, rules: YahtzeeRules) -> 
     return BoxPreview(box, label, True, joker_score(dice, box), bonus, joker=True)
 
 
-def score_turn(card: Card, dice: Any, box: str, rules: YahtzeeRules = DEFAULT_RULES) -> TurnOutcome:
+def score_turn(
+    card: YahtzeeCard, dice: Any, box: str, rules: YahtzeeRules = DEFAULT_RULES
+) -> TurnOutcome:
     """Score dice in a box of a card; a RuleError says why the box cannot take them."""
     faces = parse_dice(dice)
     verdict = _judge(card, faces, check_box(box), rules)
@@ -338,20 +296,20 @@ def score_turn(card: Card, dice: Any, box: str, rules: YahtzeeRules = DEFAULT_RU
 
 
 def open_boxes_preview(
-    card: Card, dice: Any, rules: YahtzeeRules = DEFAULT_RULES
+    card: YahtzeeCard, dice: Any, rules: YahtzeeRules = DEFAULT_RULES
 ) -> tuple[BoxPreview, ...]:
     """Every box in card order: what it would score with these dice, or why it may not."""
     faces = parse_dice(dice)
     return tuple(_judge(card, faces, box, rules) for box in BOXES)
 
 
-def upper_bonus_reach(card: Card) -> int:
+def upper_bonus_reach(card: YahtzeeCard) -> int:
     """The most the upper boxes can still reach: filled ones plus five of each open face."""
     open_most = sum(5 * (i + 1) for i, box in enumerate(UPPER_BOXES) if card.is_open(box))
     return card.upper_subtotal + open_most
 
 
-def bonus_progress(card: Card) -> str:
+def bonus_progress(card: YahtzeeCard) -> str:
     """The upper bonus in a sentence: ``12 more for the 35 bonus``, won, or out of reach."""
     subtotal = card.upper_subtotal
     if subtotal >= UPPER_BONUS_AT:
@@ -395,7 +353,7 @@ class ColumnResult:
     """One column of a sheet: its card, its multiplier and the total it counts for."""
 
     number: int
-    card: Card
+    card: YahtzeeCard
     multiplier: int
     bonus_multiplier: int
 
@@ -459,13 +417,13 @@ def _column_of(variant: str, column: Any) -> int:
     return column
 
 
-def replay_game(
+def replay_yahtzee(
     variant: str, turns: Iterable[YahtzeeTurn], rules: YahtzeeRules = DEFAULT_RULES
 ) -> Scorecard:
     """Replay one player's turns onto a fresh sheet in order; errors name the turn."""
     check_variant(variant)
     multipliers = COLUMN_MULTIPLIERS[variant]
-    cards = [Card() for _ in multipliers]
+    cards = [YahtzeeCard() for _ in multipliers]
     results: list[TurnResult] = []
     for number, turn in enumerate(turns, start=1):
         try:
@@ -514,3 +472,8 @@ def game_result(player_cards: Sequence[Scorecard]) -> YahtzeeStanding:
         return YahtzeeStanding(totals, True, winners, None)
     played = [len(sheet.turns) for sheet in player_cards]
     return YahtzeeStanding(totals, False, (), played.index(min(played)))
+
+
+# Old names, kept until every caller has moved (services refactor).
+replay_game = replay_yahtzee
+Card = YahtzeeCard

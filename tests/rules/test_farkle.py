@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from scorekeeper.rules.dice import TurnError
 from scorekeeper.rules.errors import RuleError
 from scorekeeper.rules.farkle import (
     FarkleRules,
@@ -23,7 +24,6 @@ from scorekeeper.rules.farkle import (
     scoring_part,
     turn_points,
 )
-from scorekeeper.rules.yahtzee import TurnError
 
 PLAYERS = ("Ann", "Bob", "Cy")
 

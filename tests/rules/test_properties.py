@@ -13,7 +13,7 @@ from scorekeeper.rules.pinochle import (
     counted_meld,
     meld,
     meld_all,
-    replay,
+    replay_match,
     score_hand,
     validate_tricks,
     with_rules,
@@ -108,7 +108,7 @@ def matches(draw):
 @given(matches())
 def test_replay_of_n_hands_equals_n_single_steps(match):
     preset, hands = match
-    ledger = replay(preset, hands)
+    ledger = replay_match(preset, hands)
     totals = [0] * preset.sides
     for row, hand in zip(ledger.rows, hands, strict=True):
         outcome = score_hand(preset, hand)

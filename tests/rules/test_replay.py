@@ -8,7 +8,7 @@ from scorekeeper.rules.pinochle import (
     PRESETS,
     HandInput,
     game_winner,
-    replay,
+    replay_match,
     score_hand,
     with_rules,
 )
@@ -34,7 +34,7 @@ API_EXAMPLE = [
 
 
 def test_the_api_example_match():
-    ledger = replay(PARTNERSHIP, API_EXAMPLE)
+    ledger = replay_match(PARTNERSHIP, API_EXAMPLE)
     assert [row.outcome.result for row in ledger.rows] == ["thrown-in", "made"]
     assert [row.outcome.points for row in ledger.rows] == [(-330, 100), (130, 280)]
     assert [row.totals for row in ledger.rows] == [(-330, 100), (-200, 380)]
@@ -43,7 +43,7 @@ def test_the_api_example_match():
 
 
 def test_rows_are_numbered_from_one():
-    ledger = replay(PARTNERSHIP, API_EXAMPLE)
+    ledger = replay_match(PARTNERSHIP, API_EXAMPLE)
     assert [row.number for row in ledger.rows] == [1, 2]
 
 
@@ -54,7 +54,7 @@ def test_running_totals_are_the_sum_of_every_hand_so_far():
         _bid(0, 350, (100, 60), (240, 10)),
         _bid(1, 330, (60, 40), (0, 0), thrown_in=True),
     ]
-    ledger = replay(PARTNERSHIP, hands)
+    ledger = replay_match(PARTNERSHIP, hands)
     running = [0, 0]
     for hand, row in zip(hands, ledger.rows, strict=True):
         outcome = score_hand(PARTNERSHIP, hand)
@@ -65,18 +65,18 @@ def test_running_totals_are_the_sum_of_every_hand_so_far():
 
 
 def test_a_match_with_no_hands_is_nothing_to_nothing():
-    ledger = replay(PARTNERSHIP, [])
+    ledger = replay_match(PARTNERSHIP, [])
     assert (ledger.rows, ledger.totals, ledger.winner) == ((), (0, 0), None)
 
 
 def test_totals_may_go_negative():
-    ledger = replay(PARTNERSHIP, [_bid(0, 350, (0, 100), (100, 150))])
+    ledger = replay_match(PARTNERSHIP, [_bid(0, 350, (0, 100), (100, 150))])
     assert ledger.totals == (-350, 250)
 
 
 def test_a_redeal_leaves_the_totals_alone():
     small = PRESETS["partnership-small"]
-    ledger = replay(small, [_bid(0, 30, (10, 6), (20, 5)), HandInput(redeal=True)])
+    ledger = replay_match(small, [_bid(0, 30, (10, 6), (20, 5)), HandInput(redeal=True)])
     assert [row.totals for row in ledger.rows] == [(30, 11), (30, 11)]
 
 
@@ -84,26 +84,26 @@ def test_a_redeal_leaves_the_totals_alone():
 
 
 def test_no_side_at_game_plays_on():
-    ledger = replay(PARTNERSHIP, [_bid(0, 250, (1000, 60), (240, 10))])
+    ledger = replay_match(PARTNERSHIP, [_bid(0, 250, (1000, 60), (240, 10))])
     assert ledger.totals == (1240, 70)
     assert ledger.winner is None
 
 
 def test_the_one_side_that_reaches_game_wins():
-    ledger = replay(PARTNERSHIP, [_bid(0, 250, (1500, 60), (240, 10))])
+    ledger = replay_match(PARTNERSHIP, [_bid(0, 250, (1500, 60), (240, 10))])
     assert ledger.winner == 0
     assert "Team A" in ledger.win_reason
 
 
 def test_a_side_that_reaches_game_exactly_wins():
-    ledger = replay(PARTNERSHIP, [_bid(1, 250, (60, 1250), (0, 250))])
+    ledger = replay_match(PARTNERSHIP, [_bid(1, 250, (60, 1250), (0, 250))])
     assert ledger.totals == (0, 1500)
     assert ledger.winner == 1
 
 
 def test_the_other_side_may_reach_game_while_the_bidder_goes_set():
     hands = [_bid(1, 250, (60, 1200), (10, 240)), _bid(0, 500, (60, 60), (50, 200))]
-    ledger = replay(PARTNERSHIP, hands)
+    ledger = replay_match(PARTNERSHIP, hands)
     assert ledger.totals == (70 - 500, 1440 + 260)
     assert ledger.winner == 1
 
@@ -115,7 +115,7 @@ def test_both_sides_reach_game_and_the_bidder_wins_with_fewer_points():
         _bid(1, 250, (560, 620), (120, 130)),
         _bid(0, 250, (150, 120), (100, 150)),
     ]
-    ledger = replay(PARTNERSHIP, hands)
+    ledger = replay_match(PARTNERSHIP, hands)
     assert [row.totals for row in ledger.rows] == [(670, 680), (1350, 1430), (1600, 1700)]
     assert ledger.winner == 0
     assert "Team A" in ledger.win_reason
@@ -135,7 +135,7 @@ def test_a_higher_tie_rule_house_rule_ignores_who_held_the_bid():
         _bid(1, 250, (560, 620), (120, 130)),
         _bid(0, 250, (150, 120), (100, 150)),
     ]
-    assert replay(higher, hands).winner == 1
+    assert replay_match(higher, hands).winner == 1
 
 
 @pytest.mark.parametrize(
@@ -166,7 +166,7 @@ def _three_handed_at(p1, p2):
 
 def test_three_handed_two_non_bidders_reach_game_and_the_higher_wins():
     hands = _three_handed_at(1450, 1450) + [_bid(2, 300, (80, 60, 20), (50, 40, 160))]
-    ledger = replay(THREE_HANDED, hands)
+    ledger = replay_match(THREE_HANDED, hands)
     assert ledger.rows[1].totals == (1450, 1450, 50)
     assert ledger.totals == (1580, 1550, -250)
     assert ledger.winner == 0
@@ -175,19 +175,19 @@ def test_three_handed_two_non_bidders_reach_game_and_the_higher_wins():
 
 def test_three_handed_bidder_among_those_at_game_wins_with_fewer_points():
     hands = _three_handed_at(1450, 1450) + [_bid(0, 300, (100, 300, 0), (200, 50, 0))]
-    ledger = replay(THREE_HANDED, hands)
+    ledger = replay_match(THREE_HANDED, hands)
     assert ledger.totals == (1750, 1800, 50)
     assert ledger.winner == 0
 
 
 def test_three_handed_non_bidders_level_at_game_play_on():
     hands = _three_handed_at(1450, 1450) + [_bid(2, 300, (80, 90, 20), (50, 40, 160))]
-    ledger = replay(THREE_HANDED, hands)
+    ledger = replay_match(THREE_HANDED, hands)
     assert ledger.totals == (1580, 1580, -250)
     assert (ledger.winner, ledger.win_reason) == (None, None)
     # the next hand is played, and decides it
     hands.append(_bid(0, 300, (100, 60, 40), (200, 30, 20)))
-    ledger = replay(THREE_HANDED, hands)
+    ledger = replay_match(THREE_HANDED, hands)
     assert ledger.totals == (1880, 1670, -190)
     assert ledger.winner == 0
 
@@ -197,14 +197,14 @@ def test_three_handed_non_bidders_level_at_game_play_on():
 
 def test_two_handed_one_player_reaches_game_and_wins():
     hands = [_deal((400, 450), (120, 130)), _deal((300, 200), (200, 50))]
-    ledger = replay(TWO_HANDED, hands)
+    ledger = replay_match(TWO_HANDED, hands)
     assert ledger.totals == (1020, 830)
     assert ledger.winner == 0
 
 
 def test_two_handed_both_players_reach_game_and_the_higher_wins():
     hands = [_deal((400, 450), (120, 130)), _deal((350, 400), (150, 100))]
-    ledger = replay(TWO_HANDED, hands)
+    ledger = replay_match(TWO_HANDED, hands)
     assert ledger.totals == (1020, 1080)
     assert ledger.winner == 1
     assert "Player 2" in ledger.win_reason
@@ -212,11 +212,11 @@ def test_two_handed_both_players_reach_game_and_the_higher_wins():
 
 def test_two_handed_both_players_level_at_game_play_on():
     hands = [_deal((400, 450), (120, 130)), _deal((450, 400), (130, 120))]
-    ledger = replay(TWO_HANDED, hands)
+    ledger = replay_match(TWO_HANDED, hands)
     assert ledger.totals == (1100, 1100)
     assert (ledger.winner, ledger.win_reason) == (None, None)
     hands.append(_deal((0, 0), (130, 120)))
-    ledger = replay(TWO_HANDED, hands)
+    ledger = replay_match(TWO_HANDED, hands)
     assert ledger.totals == (1230, 1220)
     assert ledger.winner == 0
 
@@ -226,7 +226,7 @@ def test_two_handed_dealer_nine_counts_toward_game():
         _deal((400, 450), (120, 130)),
         _deal((450, 400), (130, 120), dealer=1, turned_nine=True),
     ]
-    ledger = replay(TWO_HANDED, hands)
+    ledger = replay_match(TWO_HANDED, hands)
     assert ledger.totals == (1100, 1110)
     assert ledger.winner == 1
 
@@ -240,7 +240,7 @@ def test_a_hand_after_the_game_is_won_is_refused():
         _bid(1, 250, (60, 100), (150, 100)),
     ]
     with pytest.raises(RuleError) as error:
-        replay(PARTNERSHIP, hands)
+        replay_match(PARTNERSHIP, hands)
     assert str(error.value).startswith("hand 2: the game is over; ")
     assert str(error.value) == "hand 2: the game is over; Team A won after hand 1"
 
@@ -248,7 +248,7 @@ def test_a_hand_after_the_game_is_won_is_refused():
 def test_a_hand_after_the_game_is_won_names_the_winner_by_the_names_given():
     hands = [_bid(0, 250, (1500, 60), (240, 10))] * 3
     with pytest.raises(RuleError) as error:
-        replay(PARTNERSHIP, hands, names=("Us", "Them"))
+        replay_match(PARTNERSHIP, hands, names=("Us", "Them"))
     assert str(error.value) == "hand 2: the game is over; Us won after hand 1"
 
 
@@ -272,23 +272,23 @@ def test_a_hand_after_the_game_is_won_names_the_winner_by_the_names_given():
 def test_an_error_in_a_hand_names_the_hand(broken, sentence):
     hands = [*API_EXAMPLE, broken]
     with pytest.raises(RuleError) as error:
-        replay(PARTNERSHIP, hands)
+        replay_match(PARTNERSHIP, hands)
     assert str(error.value) == f"hand 3: {sentence}"
 
 
 def test_an_error_in_the_first_hand_is_hand_1():
     with pytest.raises(RuleError, match="^hand 1: bid 255 is not a multiple of 10$"):
-        replay(PARTNERSHIP, [_bid(0, 255, (60, 40), (130, 120))])
+        replay_match(PARTNERSHIP, [_bid(0, 255, (60, 40), (130, 120))])
 
 
 def test_replay_uses_the_names_given_in_each_sentence():
-    ledger = replay(PARTNERSHIP, API_EXAMPLE, names=("Us", "Them"))
+    ledger = replay_match(PARTNERSHIP, API_EXAMPLE, names=("Us", "Them"))
     assert ledger.rows[1].outcome.sentence.startswith("Them made 250 with 280")
 
 
 def test_replay_follows_the_house_rules_it_is_given():
     short_game = with_rules(PARTNERSHIP, {"target": 300})
-    ledger = replay(short_game, [_bid(0, 300, (100, 60), (240, 10))])
+    ledger = replay_match(short_game, [_bid(0, 300, (100, 60), (240, 10))])
     assert ledger.winner == 0
 
 
@@ -299,7 +299,7 @@ def test_the_deal_passes_clockwise_but_a_nines_redeal_is_dealt_again():
     small = PRESETS["partnership-small"]
     everyone_passed = HandInput(all_passed=True, meld=(4, 6), tricks=(10, 15))
     hands = [everyone_passed, HandInput(redeal=True), everyone_passed, everyone_passed]
-    ledger = replay(small, hands)
+    ledger = replay_match(small, hands)
     assert [row.dealer for row in ledger.rows] == [0, 1, 1, 2]
     # the stuck dealer's side takes the bid: seats 0 and 2 are Team A, 1 and 3 Team B
     assert [row.outcome.bidder for row in ledger.rows] == [0, None, 1, 0]
@@ -314,5 +314,5 @@ def test_the_deal_passes_clockwise_but_a_nines_redeal_is_dealt_again():
 
 def test_two_handed_turned_up_nine_scores_for_that_hands_dealer():
     nine = _deal((0, 0), (130, 120), turned_nine=True)
-    ledger = replay(TWO_HANDED, [nine, nine], first_dealer=1)
+    ledger = replay_match(TWO_HANDED, [nine, nine], first_dealer=1)
     assert [row.outcome.points for row in ledger.rows] == [(130, 130), (140, 120)]

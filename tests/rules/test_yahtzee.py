@@ -9,14 +9,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from scorekeeper.rules.dice import TurnError
 from scorekeeper.rules.errors import RuleError
 from scorekeeper.rules.yahtzee import (
     BOXES,
     LOWER_BOXES,
     UPPER_BOXES,
-    Card,
-    TurnError,
     TurnOutcome,
+    YahtzeeCard,
     YahtzeeRules,
     YahtzeeTurn,
     bonus_progress,
@@ -24,7 +24,7 @@ from scorekeeper.rules.yahtzee import (
     game_result,
     open_boxes_preview,
     parse_dice,
-    replay_game,
+    replay_yahtzee,
     score_turn,
     yahtzee_rules,
 )
@@ -33,14 +33,14 @@ FORCED = YahtzeeRules(joker="forced")
 FREE = YahtzeeRules(joker="free")
 
 
-def card(yahtzee_bonus: int = 0, **held: int) -> Card:
+def card(yahtzee_bonus: int = 0, **held: int) -> YahtzeeCard:
     """A card with the named boxes already filled."""
-    return Card(tuple(held.get(box) for box in BOXES), yahtzee_bonus)
+    return YahtzeeCard(tuple(held.get(box) for box in BOXES), yahtzee_bonus)
 
 
-def full_card(**held: int) -> Card:
+def full_card(**held: int) -> YahtzeeCard:
     """A card with every box filled with 0 except those named (None leaves a box open)."""
-    return Card(tuple(held.get(box, 0) for box in BOXES))
+    return YahtzeeCard(tuple(held.get(box, 0) for box in BOXES))
 
 
 # ---------------------------------------------------------------- reading dice
@@ -119,22 +119,22 @@ def test_dice_that_are_not_five_faces_are_refused_with_a_sentence(typed, sentenc
 )
 def test_each_box_scores_by_the_table(dice, box, points):
     assert box_score(parse_dice(dice), box) == points
-    assert score_turn(Card(), dice, box) == TurnOutcome(points)
+    assert score_turn(YahtzeeCard(), dice, box) == TurnOutcome(points)
 
 
 @pytest.mark.parametrize("box", ["full_house", "small_straight", "large_straight"])
 def test_five_of_a_kind_that_is_not_a_joker_scores_zero_in_full_house_and_straights(box):
-    assert score_turn(Card(), "44444", box) == TurnOutcome(0)
+    assert score_turn(YahtzeeCard(), "44444", box) == TurnOutcome(0)
 
 
 def test_five_of_a_kind_with_the_yahtzee_box_open_may_go_anywhere_without_a_bonus():
-    assert score_turn(Card(), "44444", "fours") == TurnOutcome(20)
-    assert score_turn(Card(), "44444", "chance") == TurnOutcome(20)
-    assert score_turn(Card(), "44444", "yahtzee") == TurnOutcome(50)
+    assert score_turn(YahtzeeCard(), "44444", "fours") == TurnOutcome(20)
+    assert score_turn(YahtzeeCard(), "44444", "chance") == TurnOutcome(20)
+    assert score_turn(YahtzeeCard(), "44444", "yahtzee") == TurnOutcome(50)
 
 
 def test_a_box_may_take_zero():
-    assert score_turn(Card(), "12346", "yahtzee") == TurnOutcome(0)
+    assert score_turn(YahtzeeCard(), "12346", "yahtzee") == TurnOutcome(0)
 
 
 def test_a_filled_box_cannot_take_another_turn():
@@ -145,7 +145,7 @@ def test_a_filled_box_cannot_take_another_turn():
 
 def test_an_unknown_box_lists_the_boxes():
     with pytest.raises(RuleError, match='"pair" is not a box; choose one of ones, twos'):
-        score_turn(Card(), "22333", "pair")
+        score_turn(YahtzeeCard(), "22333", "pair")
 
 
 # ---------------------------------------------------------- the upper bonus
@@ -328,14 +328,14 @@ COLUMN_TOTAL = 324
 
 def test_the_api_example_sheet():
     turns = [YahtzeeTurn([3, 3, 3, 3, 3], "yahtzee"), YahtzeeTurn([3, 3, 3, 3, 3], "threes")]
-    sheet = replay_game("classic", turns, FORCED)
+    sheet = replay_yahtzee("classic", turns, FORCED)
     assert [(t.points, t.bonus) for t in sheet.turns] == [(50, 0), (15, 100)]
     assert (sheet.upper_bonus, sheet.yahtzee_bonus, sheet.total) == (0, 100, 165)
     assert sheet.complete is False
 
 
 def test_a_full_classic_sheet_is_complete_with_its_upper_bonus():
-    sheet = replay_game("classic", [YahtzeeTurn(dice, box) for dice, box, _ in COLUMN])
+    sheet = replay_yahtzee("classic", [YahtzeeTurn(dice, box) for dice, box, _ in COLUMN])
     assert [t.points for t in sheet.turns] == [points for _, _, points in COLUMN]
     assert sheet.upper_bonus == 35
     assert sheet.total == COLUMN_TOTAL
@@ -346,7 +346,7 @@ def test_a_full_classic_sheet_is_complete_with_its_upper_bonus():
 def test_a_turn_after_the_sheet_is_full_is_refused():
     turns = [YahtzeeTurn(dice, box) for dice, box, _ in COLUMN]
     with pytest.raises(TurnError, match="turn 14: chance already holds 26"):
-        replay_game("classic", [*turns, YahtzeeTurn("12345", "chance")])
+        replay_yahtzee("classic", [*turns, YahtzeeTurn("12345", "chance")])
 
 
 @pytest.mark.parametrize(
@@ -382,7 +382,7 @@ def test_a_turn_after_the_sheet_is_full_is_refused():
 )
 def test_a_turn_that_breaks_a_rule_is_named(turns, sentence, field):
     with pytest.raises(TurnError) as error:
-        replay_game("classic", turns)
+        replay_yahtzee("classic", turns)
     assert str(error.value).startswith(sentence)
     assert error.value.turn == len(turns)
     assert error.value.field == field
@@ -390,24 +390,24 @@ def test_a_turn_that_breaks_a_rule_is_named(turns, sentence, field):
 
 
 def test_classic_accepts_column_one():
-    sheet = replay_game("classic", [YahtzeeTurn("12345", "chance", column=1)])
+    sheet = replay_yahtzee("classic", [YahtzeeTurn("12345", "chance", column=1)])
     assert sheet.total == 15
 
 
 def test_an_unknown_variant_is_refused():
     with pytest.raises(RuleError, match='"quadruple" is not a Yahtzee game'):
-        replay_game("quadruple", [])
+        replay_yahtzee("quadruple", [])
 
 
 def test_correcting_a_past_box_rechecks_every_later_turn():
     turns = [YahtzeeTurn("44444", "yahtzee"), YahtzeeTurn("44444", "fours")]
-    assert replay_game("classic", turns).total == 170
+    assert replay_yahtzee("classic", turns).total == 170
     corrected = [YahtzeeTurn("12345", "yahtzee"), turns[1]]
-    sheet = replay_game("classic", corrected)
+    sheet = replay_yahtzee("classic", corrected)
     assert [(t.points, t.bonus, t.joker) for t in sheet.turns] == [(0, 0, False), (20, 0, True)]
     moved = [YahtzeeTurn("44444", "fours"), YahtzeeTurn("44444", "fours")]
     with pytest.raises(TurnError, match="turn 2: fours already holds 20"):
-        replay_game("classic", moved)
+        replay_yahtzee("classic", moved)
 
 
 # ---------------------------------------------------------- Triple Yahtzee
@@ -419,7 +419,7 @@ def _triple_turns(column: int) -> list[YahtzeeTurn]:
 
 def test_triple_multiplies_the_three_columns_by_one_two_and_three():
     turns = _triple_turns(3) + _triple_turns(1) + _triple_turns(2)
-    sheet = replay_game("triple", turns)
+    sheet = replay_yahtzee("triple", turns)
     assert [c.multiplier for c in sheet.columns] == [1, 2, 3]
     assert [c.total for c in sheet.columns] == [COLUMN_TOTAL, 2 * COLUMN_TOTAL, 3 * COLUMN_TOTAL]
     assert sheet.upper_bonus == 35 * 6
@@ -428,7 +428,7 @@ def test_triple_multiplies_the_three_columns_by_one_two_and_three():
 
 
 def test_triple_is_complete_only_when_every_column_is_full():
-    sheet = replay_game("triple", _triple_turns(1) + _triple_turns(2))
+    sheet = replay_yahtzee("triple", _triple_turns(1) + _triple_turns(2))
     assert sheet.complete is False
     assert [c.card.complete for c in sheet.columns] == [True, True, False]
 
@@ -442,7 +442,7 @@ def test_triple_yahtzee_bonus_is_multiplied_with_its_column_when_the_knob_says(
 ):
     rules = YahtzeeRules(bonus_multiplied=bonus_multiplied)
     turns = [YahtzeeTurn("22222", "yahtzee", column), YahtzeeTurn("22222", "twos", column)]
-    sheet = replay_game("triple", turns, rules)
+    sheet = replay_yahtzee("triple", turns, rules)
     assert [t.bonus for t in sheet.turns] == [0, 100]
     assert sheet.yahtzee_bonus == bonus_counted
     assert sheet.total == (50 + 10) * column + bonus_counted
@@ -459,7 +459,7 @@ def test_triple_columns_are_separate_cards_for_bonuses_and_jokers():
         # Column 1 holds 50: the bonus, and the joker sends it to twos.
         YahtzeeTurn("22222", "twos", 1),
     ]
-    sheet = replay_game("triple", turns)
+    sheet = replay_yahtzee("triple", turns)
     assert [(t.points, t.bonus) for t in sheet.turns] == [
         (50, 0),
         (0, 0),
@@ -469,7 +469,7 @@ def test_triple_columns_are_separate_cards_for_bonuses_and_jokers():
     ]
     assert [c.card.yahtzee_bonus for c in sheet.columns] == [100, 0, 0]
     with pytest.raises(TurnError, match="turn 6: the joker rule says this Yahtzee must go in"):
-        replay_game("triple", [*turns, YahtzeeTurn("55555", "chance", 2)])
+        replay_yahtzee("triple", [*turns, YahtzeeTurn("55555", "chance", 2)])
 
 
 @pytest.mark.parametrize(
@@ -484,19 +484,19 @@ def test_triple_columns_are_separate_cards_for_bonuses_and_jokers():
 )
 def test_triple_turns_must_name_a_column(column, sentence):
     with pytest.raises(TurnError, match=re.escape(sentence)):
-        replay_game("triple", [YahtzeeTurn("12345", "chance", column)])
+        replay_yahtzee("triple", [YahtzeeTurn("12345", "chance", column)])
 
 
 # ---------------------------------------------------------- several players
 
 
 def test_the_highest_total_wins_once_every_box_is_filled():
-    full = replay_game("classic", [YahtzeeTurn(dice, box) for dice, box, _ in COLUMN])
+    full = replay_yahtzee("classic", [YahtzeeTurn(dice, box) for dice, box, _ in COLUMN])
     other_yahtzee = [YahtzeeTurn("11111" if b == "yahtzee" else d, b) for d, b, _ in COLUMN]
-    equal = replay_game("classic", other_yahtzee)
+    equal = replay_yahtzee("classic", other_yahtzee)
     assert equal.total == COLUMN_TOTAL
     scratched = [YahtzeeTurn("12346" if b == "yahtzee" else d, b) for d, b, _ in COLUMN]
-    loser = replay_game("classic", scratched)
+    loser = replay_yahtzee("classic", scratched)
     standing = game_result([full, loser, equal])
     assert standing.totals == (COLUMN_TOTAL, COLUMN_TOTAL - 50, COLUMN_TOTAL)
     assert standing.complete is True
@@ -505,8 +505,8 @@ def test_the_highest_total_wins_once_every_box_is_filled():
 
 
 def test_no_winner_until_every_sheet_is_full_and_the_next_player_has_fewest_turns():
-    first = replay_game("classic", [YahtzeeTurn("12345", "chance")])
-    second = replay_game("classic", [])
+    first = replay_yahtzee("classic", [YahtzeeTurn("12345", "chance")])
+    second = replay_yahtzee("classic", [])
     standing = game_result([first, second])
     assert standing.totals == (15, 0)
     assert (standing.complete, standing.winners, standing.next_player) == (False, (), 1)
@@ -516,7 +516,7 @@ def test_no_winner_until_every_sheet_is_full_and_the_next_player_has_fewest_turn
 @pytest.mark.parametrize("players", [0, 9])
 def test_a_game_has_one_to_eight_players(players):
     with pytest.raises(RuleError, match=f"a game has 1 to 8 players, not {players}"):
-        game_result([replay_game("classic", [])] * players)
+        game_result([replay_yahtzee("classic", [])] * players)
 
 
 # ---------------------------------------------------------- properties
@@ -537,7 +537,7 @@ def played_sheets(draw, variant="classic"):
     """A sheet played turn by turn: random dice each turn, a random box the rules allow."""
     rules = draw(joker_rules)
     columns = 3 if variant == "triple" else 1
-    cards = [Card() for _ in range(columns)]
+    cards = [YahtzeeCard() for _ in range(columns)]
     turns = []
     for _ in range(draw(st.integers(0, 13 * columns))):
         open_columns = [c for c in range(columns) if not cards[c].complete]
@@ -554,7 +554,7 @@ def played_sheets(draw, variant="classic"):
 @given(played_sheets())
 def test_an_open_card_always_has_a_box_the_rules_allow_and_replay_equals_each_step(played):
     rules, turns, cards = played
-    sheet = replay_game("classic", turns, rules)
+    sheet = replay_yahtzee("classic", turns, rules)
     assert sheet.columns[0].card == cards[0]
     assert sheet.total == cards[0].total
 
@@ -562,7 +562,7 @@ def test_an_open_card_always_has_a_box_the_rules_allow_and_replay_equals_each_st
 @given(played_sheets())
 def test_a_yahtzee_bonus_never_comes_without_50_in_the_yahtzee_box(played):
     rules, turns, _ = played
-    sheet = replay_game("classic", turns, rules)
+    sheet = replay_yahtzee("classic", turns, rules)
     card_now = sheet.columns[0].card
     if card_now.yahtzee_bonus:
         assert card_now.held("yahtzee") == 50
@@ -576,7 +576,7 @@ def test_a_yahtzee_bonus_never_comes_without_50_in_the_yahtzee_box(played):
 @given(played_sheets())
 def test_a_total_is_every_box_plus_the_upper_bonus_plus_yahtzee_bonuses(played):
     rules, turns, _ = played
-    sheet = replay_game("classic", turns, rules)
+    sheet = replay_yahtzee("classic", turns, rules)
     boxes = sum(turn.points for turn in sheet.turns)
     assert sheet.total == boxes + sheet.upper_bonus + sheet.yahtzee_bonus
 
@@ -585,7 +585,7 @@ def test_a_total_is_every_box_plus_the_upper_bonus_plus_yahtzee_bonuses(played):
 def test_triple_total_is_each_column_times_its_multiplier(played, bonus_multiplied):
     rules, turns, _ = played
     rules = YahtzeeRules(rules.joker, bonus_multiplied)
-    sheet = replay_game("triple", turns, rules)
+    sheet = replay_yahtzee("triple", turns, rules)
     expected = 0
     for number, column in enumerate(sheet.columns, start=1):
         bonus_times = number if bonus_multiplied else 1
