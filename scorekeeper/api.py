@@ -7,26 +7,24 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, request
 from werkzeug.exceptions import HTTPException
 
-from .rules.errors import RuleError
-from .rules.farkle import score_throw
-from .rules.pinochle import (
+from .rules import (
     DEFAULT_PRESET,
     HandInput,
     MeldResult,
+    RuleError,
+    Scorecard,
+    TurnError,
+    YahtzeeTurn,
+    check_variant,
     get_preset,
     meld,
     meld_all,
     parse_trump,
     read_hand,
-    replay,
+    replay_match,
+    replay_yahtzee,
+    score_throw,
     with_rules,
-)
-from .rules.yahtzee import (
-    Scorecard,
-    TurnError,
-    YahtzeeTurn,
-    check_variant,
-    replay_game,
     yahtzee_rules,
 )
 
@@ -176,7 +174,7 @@ def pinochle_score() -> Response:
             inputs.append(_hand_input(hand))
         except RuleError as error:
             raise RuleError(f"hand {number}: {error}") from None
-    ledger = replay(preset, inputs)
+    ledger = replay_match(preset, inputs)
     return jsonify(
         variant=preset.name,
         hands=[
@@ -264,7 +262,7 @@ def yahtzee_score() -> Response:
             entries.append(_yahtzee_turn(turn))
         except RuleError as error:
             raise TurnError.naming(error, number) from None
-    return jsonify(_scorecard_json(replay_game(variant, entries, rules)))
+    return jsonify(_scorecard_json(replay_yahtzee(variant, entries, rules)))
 
 
 @bp.get("/farkle/score")

@@ -70,8 +70,12 @@ def stamp_unversioned() -> str | None:
         "dice_game": "dice_game" in tables
         and "token" in {column["name"] for column in inspector.get_columns("dice_game")},
     }
+    dice_versions = link_tokens["dice_game"] and "version" in {
+        column["name"] for column in inspector.get_columns("dice_game")
+    }
     if all(link_tokens.values()):
-        revision = "0002"
+        # create_all made the tables of the models it ran with, at 0002 or 0003.
+        revision = "0003" if dice_versions else "0002"
     elif not any(link_tokens.values()):
         revision = "0001"
     else:

@@ -8,16 +8,21 @@ from flask import Blueprint, request, url_for
 from werkzeug.wrappers import Response
 
 from .htmx import render
-from .rules.cards import SUIT_SYMBOLS, SUITS, Card, card_counts, parse_card, split_tokens
-from .rules.errors import RuleError
-from .rules.pinochle import (
+from .rules import (
     DEFAULT_PRESET,
     PRESETS,
+    SUIT_SYMBOLS,
+    SUITS,
+    Card,
     HandMeld,
     Preset,
+    RuleError,
+    card_counts,
     meld_all,
+    parse_card,
     parse_trump,
     read_hand,
+    split_tokens,
 )
 
 bp = Blueprint("meld", __name__)

@@ -19,9 +19,9 @@ from sqlalchemy.orm import Session
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
-from scorekeeper.quick_poll import QuickPolls
 from scorekeeper.models import DeviceMatch, DiceGame, DiceTurn, Hand, Match
 from scorekeeper.page_cache import PageCache, pages
+from scorekeeper.quick_poll import QuickPolls
 from scorekeeper.rules import yahtzee
 from scorekeeper.security import SECURITY_HEADERS
 

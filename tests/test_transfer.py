@@ -41,6 +41,7 @@ def import_document(doc: dict[str, Any]) -> tuple[int, int]:
     """Import a read document in the app context's session."""
     return imports.import_document(db.session, doc)
 
+
 SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
 STARTED = datetime(2024, 5, 1, 19, 30, 15, 123456)
 

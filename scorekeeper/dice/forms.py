@@ -18,8 +18,7 @@ from wtforms.validators import Length, Optional
 
 from ..house_rules import Knob
 from ..house_rules import house_rules_form as shared_house_rules_form
-from ..rules import farkle, yahtzee
-from ..services.dice import KINDS, fewest_players, most_players
+from ..rules import DICE_GAMES, dice_game, farkle, yahtzee
 from ..services.writes import MAX_VERSION
 from ..validators import Between, SeatList, WholeNumberField
 
@@ -43,7 +42,9 @@ def _strip(value: str | None) -> str | None:
 class NewGameForm(FlaskForm):
     """Start a dice game: which game, and the names in playing order."""
 
-    kind = SelectField("Game", choices=[SelectChoice(kind, label) for kind, label in KINDS.items()])
+    kind = SelectField(
+        "Game", choices=[SelectChoice(kind, game.label) for kind, game in DICE_GAMES.items()]
+    )
     player_names = SeatList(
         StringField("Player", validators=[Length(max=NAME_LENGTH)], filters=[_strip]),
         min_entries=MAX_PLAYERS,
@@ -51,8 +52,8 @@ class NewGameForm(FlaskForm):
 
     def fit(self, kind: str) -> None:
         """Label the name fields for this game: the first ones are needed, the rest optional."""
-        self.player_names.fit(most_players(kind))
-        needed = fewest_players(kind)
+        self.player_names.fit(dice_game(kind).most_players)
+        needed = dice_game(kind).fewest_players
         for seat, entry in enumerate(self.player_names):
             entry.label.text = f"Player {seat + 1}"
             if seat >= needed:
@@ -61,14 +62,14 @@ class NewGameForm(FlaskForm):
 
     def names(self, kind: str) -> list[str] | None:
         """The players in order (blank optional fields skipped), or None with the errors set."""
-        needed = fewest_players(kind)
+        needed = dice_game(kind).fewest_players
         names: list[str] = []
         ok = True
         for seat, entry in enumerate(self.player_names):
             name = entry.data or ""
             if not name:
                 if seat < needed:
-                    game = KINDS[kind]
+                    game = dice_game(kind).label
                     count = "one player" if needed == 1 else f"{needed} players"
                     entry.errors = [f"Enter a name: {game} needs at least {count}."]
                     ok = False
@@ -80,21 +81,9 @@ class NewGameForm(FlaskForm):
         return names if ok else None
 
 
-def _knobs(kind: str) -> list[tuple[str, Any, str, tuple[str, ...]]]:
+def _knobs(kind: str) -> tuple:
     """The house rules a game of this kind offers: (name, default, help, choices)."""
-    if kind == "farkle":
-        defaults = farkle.DEFAULT_RULES
-        return [
-            (name, getattr(defaults, name), help_text, ())
-            for name, help_text in farkle.KNOB_INFO.items()
-        ]
-    defaults = yahtzee.DEFAULT_RULES
-    return [
-        (name, getattr(defaults, name), help_text, choices)
-        for name, (help_text, choices) in yahtzee.KNOB_INFO.items()
-        # Only Triple has columns to multiply bonuses with.
-        if kind == "triple" or name != "bonus_multiplied"
-    ]
+    return dice_game(kind).knobs
 
 
 def house_rules_form(kind: str, formdata=None) -> Form:

@@ -13,21 +13,20 @@ from werkzeug.wrappers import Response
 from ..device import this_device
 from ..extensions import db
 from ..htmx import render
-from ..rules import yahtzee
-from ..rules.errors import RuleError
-from ..rules.farkle import FarkleTurn, score_throw
-from ..rules.yahtzee import BoxPreview, TurnError, open_boxes_preview, parse_dice
-from ..services import devices, dice_turns
-from ..services.dice import (
-    KINDS,
-    DiceState,
-    FarkleState,
-    YahtzeeState,
-    digits,
-    fewest_players,
-    load_game,
-    most_players,
+from ..rules import (
+    DICE_GAMES,
+    BoxPreview,
+    FarkleTurn,
+    RuleError,
+    TurnError,
+    dice_game,
+    open_boxes_preview,
+    parse_dice,
+    score_throw,
+    yahtzee,
 )
+from ..services import devices, dice_turns
+from ..services.dice import DiceState, FarkleState, YahtzeeState, digits, load_game
 from ..services.errors import AlreadyRecorded, Conflict, Refused
 from ..services.writes import OUT_OF_DATE
 from ..validators import whole_number
@@ -57,9 +56,9 @@ def _new_page(form: NewGameForm, rules_form, kind: str, status: int = 200) -> Re
         form=form,
         rules=rules_form,
         kind=kind,
-        label=KINDS[kind],
-        fewest=fewest_players(kind),
-        most=most_players(kind),
+        label=dice_game(kind).label,
+        fewest=dice_game(kind).fewest_players,
+        most=dice_game(kind).most_players,
     )
     response.status_code = status
     return response
@@ -69,7 +68,7 @@ def _new_page(form: NewGameForm, rules_form, kind: str, status: int = 200) -> Re
 def new() -> Response:
     """The form that starts a dice game; choosing another game refits it."""
     kind = request.args.get("kind", "yahtzee")
-    if kind not in KINDS:
+    if kind not in DICE_GAMES:
         kind = "yahtzee"
     form = NewGameForm(formdata=None, kind=kind)
     form.fit(kind)
@@ -82,13 +81,14 @@ def create() -> Response:
     kind = request.form.get("kind", "")
     form = NewGameForm()
     valid = form.validate()
-    if kind not in KINDS:
+    if kind not in DICE_GAMES:
         kind = "yahtzee"
     form.fit(kind)
     if request.form.get("fitted_for") != kind:
         # The game changed after the form was drawn: names stay, house rules start over.
+        label = dice_game(kind).label
         form.kind.errors = [
-            f"The form now fits {KINDS[kind]}: check the names and house rules, then start."
+            f"The form now fits {label}: check the names and house rules, then start."
         ]
         return _new_page(form, house_rules_form(kind), kind, 422)
     rules_form = house_rules_form(kind, request.form)
@@ -119,7 +119,7 @@ def _page(state: DiceState, status: int = 200, **context: Any) -> Response:
         "dice/_game.html",
         state=state,
         kind=state.game.kind,
-        label=KINDS[state.game.kind],
+        label=state.label,
         knobs=knob_rows(state.game.kind, state.rules),
         action_form=FlaskForm(),
         last_turn=state.turns[-1] if state.turns else None,

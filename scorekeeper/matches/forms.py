@@ -17,9 +17,7 @@ from wtforms.validators import Length, Optional, ValidationError
 
 from ..house_rules import Knob
 from ..house_rules import house_rules_form as shared_house_rules_form
-from ..rules.cards import SUIT_SYMBOLS, SUITS, parse_cards
-from ..rules.errors import RuleError
-from ..rules.pinochle import KNOB_INFO, KNOBS, PRESETS, Preset
+from ..rules import KNOB_INFO, KNOBS, PRESETS, SUIT_SYMBOLS, SUITS, Preset, RuleError, parse_cards
 from ..services.writes import MAX_VERSION
 from ..validators import Between, SeatList, WholeNumberField
 from ..widgets import CheckboxInput, HiddenInput, NumberInput, RadioInput, TextInput

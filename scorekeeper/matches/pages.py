@@ -15,8 +15,8 @@ from ..device import current_device, this_device
 from ..extensions import db
 from ..htmx import is_partial, render
 from ..page_cache import CSRF_HOLE, FORM_TOKEN_HOLE, VERSION_HOLE, fill_holes, pages
-from ..rules.errors import RuleError
-from ..rules.pinochle import (
+from ..rules import (
+    RuleError,
     bid_outlook,
     changed_knobs,
     knob_table,

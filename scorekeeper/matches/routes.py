@@ -13,8 +13,7 @@ from werkzeug.wrappers import Response
 from ..device import this_device
 from ..extensions import db
 from ..htmx import render
-from ..rules.errors import RuleError
-from ..rules.pinochle import PRESETS, Preset
+from ..rules import PRESETS, Preset, RuleError
 from ..services import devices, hands, matches
 from ..services.errors import AlreadyRecorded, Conflict, GameOver, Refused
 from ..validators import whole_number

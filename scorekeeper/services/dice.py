@@ -10,41 +10,29 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
 
 from ..models import DiceGame, DiceTurn
-from ..rules import farkle, yahtzee
-from ..rules.farkle import FarkleGame, FarkleRules, FarkleTurn, replay_farkle
-from ..rules.yahtzee import (
+from ..rules import (
+    DICE_GAMES,
+    FarkleGame,
+    FarkleRules,
+    FarkleTurn,
     Scorecard,
     YahtzeeRules,
     YahtzeeStanding,
     YahtzeeTurn,
     bonus_progress,
+    dice_game,
     game_result,
-    replay_game,
 )
 from .errors import NotFound
 
-# The games, as the site names them and shows them.
-KINDS = {"yahtzee": "Yahtzee", "triple": "Triple Yahtzee", "farkle": "Farkle"}
-# The core's name for each Yahtzee game.
-VARIANTS = {"yahtzee": "classic", "triple": "triple"}
+# The games, as the site names them and shows them (the core's registry says).
+KINDS = {kind: game.label for kind, game in DICE_GAMES.items()}
 
 
 def rules_of(kind: str, overrides: dict[str, Any]) -> Any:
     """The game's rules from the core, with its house rules applied (RuleError if one
     does not fit)."""
-    if kind == "farkle":
-        return farkle.farkle_rules(overrides)
-    return yahtzee.yahtzee_rules(overrides)
-
-
-def fewest_players(kind: str) -> int:
-    """How many players a game of this kind needs at least."""
-    return farkle.MIN_PLAYERS if kind == "farkle" else yahtzee.MIN_PLAYERS
-
-
-def most_players(kind: str) -> int:
-    """How many players a game of this kind takes at most."""
-    return farkle.MAX_PLAYERS if kind == "farkle" else yahtzee.MAX_PLAYERS
+    return dice_game(kind).build_rules(overrides)
 
 
 def digits(faces: tuple[int, ...]) -> str:
@@ -88,7 +76,7 @@ class GameState:
     @property
     def label(self) -> str:
         """The game's name, as the page shows it."""
-        return KINDS[self.game.kind]
+        return dice_game(self.game.kind).label
 
     @property
     def players(self) -> list[str]:
@@ -192,15 +180,16 @@ def farkle_turn(turn: DiceTurn) -> FarkleTurn:
 
 def replay_sheet(game: DiceGame, rules: YahtzeeRules, turns: list[YahtzeeTurn]) -> Scorecard:
     """One player's sheet from their turns (a TurnError names the turn that breaks a rule)."""
-    return replay_game(VARIANTS[game.kind], turns, rules)
+    return dice_game(game.kind).replay(turns, rules)
 
 
 def state_of_game(game: DiceGame) -> DiceState:
     """Replay a game's stored turns into its state."""
-    rules = rules_of(game.kind, game.house_rules)
+    kind = dice_game(game.kind)
+    rules = kind.build_rules(game.house_rules)
     turns = list(game.turns)
-    if game.kind == "farkle":
-        result = replay_farkle(game.player_names, [farkle_turn(t) for t in turns], rules)
+    if kind.variant is None:
+        result = kind.replay(game.player_names, [farkle_turn(t) for t in turns], rules)
         return FarkleState(game, rules, turns, result)
     sheets = []
     for player, name in enumerate(game.player_names):

@@ -12,22 +12,24 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from ..models import DiceGame, DiceTurn
-from ..rules.errors import RuleError
-from ..rules.farkle import FarkleTurn, FarkleTurnResult, replay_farkle
-from ..rules.yahtzee import TurnResult, YahtzeeTurn
+from ..rules import (
+    FarkleTurn,
+    FarkleTurnResult,
+    RuleError,
+    TurnResult,
+    YahtzeeTurn,
+    dice_game,
+    replay_farkle,
+)
 from .dice import (
-    KINDS,
     DiceState,
     FarkleState,
     YahtzeeState,
     digits,
     farkle_turn,
-    fewest_players,
     find_game,
     load_game,
-    most_players,
     replay_sheet,
-    rules_of,
     yahtzee_turn,
 )
 from .errors import AlreadyRecorded, Conflict, GameOver, NotFound
@@ -41,12 +43,11 @@ def start_dice_game(
     session: Session, kind: str, player_names: Sequence[str], house_rules: dict[str, Any]
 ) -> DiceGame:
     """Store a new game (RuleError if the kind, a house rule or the players do not fit)."""
-    if kind not in KINDS:
-        raise RuleError(f'"{kind}" is not a dice game; choose one of {", ".join(KINDS)}', "kind")
-    rules_of(kind, house_rules)
-    fewest, most = fewest_players(kind), most_players(kind)
+    game_kind = dice_game(kind)
+    game_kind.build_rules(house_rules)
+    fewest, most = game_kind.fewest_players, game_kind.most_players
     if not fewest <= len(player_names) <= most:
-        raise RuleError(f"{KINDS[kind]} needs {fewest} to {most} players", "player_names")
+        raise RuleError(f"{game_kind.label} needs {fewest} to {most} players", "player_names")
     game = DiceGame(kind=kind, player_names=list(player_names), house_rules=dict(house_rules))
     session.add(game)
     session.commit()

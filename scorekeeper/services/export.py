@@ -24,7 +24,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session, joinedload
 
 from ..models import DiceGame, Hand, Match
-from ..rules.cards import SUITS
+from ..rules import SUITS
 from .matches import MatchState
 
 FORMAT = "scorekeeper"

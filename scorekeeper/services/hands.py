@@ -12,8 +12,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from ..models import Change, Hand, Match
-from ..rules.errors import RuleError
-from ..rules.pinochle import get_preset, with_rules
+from ..rules import RuleError, get_preset, with_rules
 from .errors import AlreadyRecorded, Conflict, GameOver, NotFound
 from .matches import MatchState, find_match, latest_change, load_match, match_preset, replay_entries
 from .writes import (

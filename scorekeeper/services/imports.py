@@ -14,18 +14,8 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from ..models import DiceGame, DiceTurn, Hand, Match
-from ..rules.cards import SUITS
-from ..rules.errors import RuleError
-from ..rules.pinochle import Preset, get_preset, with_rules
-from .dice import (
-    KINDS,
-    fewest_players,
-    most_players,
-    replay_sheet,
-    rules_of,
-    state_of_game,
-    yahtzee_turn,
-)
+from ..rules import SUITS, Preset, RuleError, dice_game, get_preset, with_rules
+from .dice import KINDS, replay_sheet, rules_of, state_of_game, yahtzee_turn
 from .export import FORMAT, VERSION
 from .matches import replay_entries
 
@@ -305,7 +295,7 @@ def read_dice_game(record: Any, number: int) -> DiceGame:
     except RuleError as error:
         raise ImportRefused(f"{where}: {error}") from None
     players = len(fields["player_names"])
-    fewest, most = fewest_players(kind), most_players(kind)
+    fewest, most = dice_game(kind).fewest_players, dice_game(kind).most_players
     if not fewest <= players <= most:
         raise ImportRefused(
             f"{where}: {KINDS[kind]} needs {fewest} to {most} players, not {players}"
@@ -322,7 +312,7 @@ def read_dice_game(record: Any, number: int) -> DiceGame:
     _in_order([turn.position for turn in turns], where, "turn")
     game = DiceGame(**fields, turns=turns)
     label = f"{where} ({KINDS[kind]}: {', '.join(game.player_names)})"
-    if kind != "farkle":
+    if dice_game(kind).variant is not None:
         # Each Yahtzee sheet replays on its own and numbers its own turns: name whose it is.
         rules = rules_of(kind, game.house_rules)
         for player, name in enumerate(game.player_names):

@@ -12,8 +12,16 @@ from sqlalchemy import Connection, Exists, Row, bindparam, select
 from sqlalchemy.orm import Session, selectinload
 
 from ..models import Change, DeviceMatch, Hand, Match
-from ..rules.errors import RuleError
-from ..rules.pinochle import HandInput, Ledger, Preset, get_preset, replay, side_melds, with_rules
+from ..rules import (
+    HandInput,
+    Ledger,
+    Preset,
+    RuleError,
+    get_preset,
+    replay_match,
+    side_melds,
+    with_rules,
+)
 from .errors import NotFound
 
 # A long match's page shows its latest hands, and the earlier ones a tap away: a phone
@@ -98,7 +106,7 @@ def replay_entries(
             inputs.append(hand_input(preset, hand_entries))
         except RuleError as error:
             raise error.in_hand(number) from None
-    return replay(preset, inputs, match.side_names, match.first_dealer)
+    return replay_match(preset, inputs, match.side_names, match.first_dealer)
 
 
 def _token_column(view: bool):
