@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import secrets
 
+
 def form_token() -> str:
     """A one-time token as the site's forms carry."""
     return secrets.token_urlsafe(16)

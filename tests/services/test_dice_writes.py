@@ -60,9 +60,7 @@ def test_a_double_tapped_turn_records_one_turn(session, new_dice_game):
     assert turn_count(session) == 1
 
 
-def test_a_turn_from_a_form_drawn_before_another_phones_turn_is_a_conflict(
-    session, new_dice_game
-):
+def test_a_turn_from_a_form_drawn_before_another_phones_turn_is_a_conflict(session, new_dice_game):
     token = new_dice_game()
     enter(session, token)
 
