@@ -21,6 +21,7 @@ from sqlalchemy import NullPool, create_engine, make_url
 
 from scorekeeper import create_app, database
 from scorekeeper.extensions import db
+from tests.helpers.play import Play
 
 TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL")
 
@@ -168,3 +169,9 @@ def app(make_site, tmp_path):
 def client(app):
     """A test client for the site."""
     return app.test_client()
+
+
+@pytest.fixture
+def play(client) -> Play:
+    """The steps of play (tests/helpers/play.py) bound to the test's client."""
+    return Play(client)
