@@ -124,9 +124,14 @@ def new_dice_game(phone, kind="yahtzee", names=("Ann", "Bob"), rules=None) -> st
 
 
 def tap_box(phone, token: str, dice: str, slot: str, confirm=None, headers=None):
-    """Enter the dice on a Yahtzee sheet and tap a box (``confirm``: the zero's yes)."""
-    page = open_page(phone, f"{dice_url(token)}?dice={dice}")
-    form = form_to(page, dice_url(token, "/turns"), class_="box-picker")
+    """Enter the dice on a Yahtzee sheet and tap a box (``confirm``: the zero's yes).
+
+    The box picker is read from the sheet as drawn before the dice are entered, so dice
+    the site would refuse can be sent too.
+    """
+    form = form_to(
+        open_page(phone, dice_url(token)), dice_url(token, "/turns"), class_="box-picker"
+    )
     typed = {"dice": dice, "slot": slot}
     if confirm:
         typed["confirm"] = confirm
@@ -156,6 +161,12 @@ def bank(phone, token: str, throws=(), total=None, action="bank") -> None:
     saved(farkle_turn(phone, token, throws, total, action), dice_url(token))
 
 
+def correct_turn(phone, token: str, turn_id: int, typed: dict[str, object], headers=None):
+    """Change a past turn on its correction page and save it."""
+    edit = dice_url(token, f"/turns/{turn_id}/edit")
+    return submit(phone, form_to(open_page(phone, edit), edit), typed, headers)
+
+
 def undo_turn(phone, token: str, headers=None):
     """Tap Undo on a dice game's page."""
     form = form_to(open_page(phone, dice_url(token)), dice_url(token, "/undo"))
@@ -180,6 +191,7 @@ STEPS = (
     score,
     farkle_turn,
     bank,
+    correct_turn,
     undo_turn,
 )
 
