@@ -11,7 +11,15 @@ from sqlalchemy import func
 
 from scorekeeper.extensions import db
 from scorekeeper.models import DiceGame, DiceTurn
-from tests.helpers.html import Element, alerts, fields_of, filled, first_element, form_to, read
+from tests.helpers.html import (
+    Element,
+    alerts,
+    answered_as,
+    fields_of,
+    filled,
+    form_to,
+    read,
+)
 from tests.helpers.play import (
     bank,
     correct_turn,
@@ -31,33 +39,7 @@ ANSWERS = [pytest.param({}, id="page"), pytest.param(HTMX, id="htmx")]
 MINUS = "\u2212"
 
 
-@pytest.fixture
-def site(make_site, tmp_path):
-    """The site with CSRF protection off, so tests can post forms without a token."""
-    return make_site(tmp_path, TESTING=True, SECRET_KEY="test", WTF_CSRF_ENABLED=False)
-
-
-@pytest.fixture
-def phone(site):
-    """The phone on the table: one test client, keeping its device cookie."""
-    return site.test_client()
-
-
 # ------------------------------------------------------------------- reading the pages
-
-
-def answered_as(response, headers, root_id: str) -> Element:
-    """The whole page for a plain request, the fragment rooted at root_id under htmx."""
-    assert "HX-Request" in response.headers.get("Vary", "")
-    body = response.get_data(as_text=True)
-    page = read(response)
-    if headers:
-        assert "<html" not in body
-        assert first_element(page).attrs.get("id") == root_id
-    else:
-        assert body.lstrip().lower().startswith("<!doctype html>")
-        assert page.one("main").by_id(root_id) is not None
-    return page
 
 
 def totals(page: Element) -> list[int]:

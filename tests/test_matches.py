@@ -15,9 +15,9 @@ from scorekeeper.rules.pinochle import KNOBS, PRESETS
 from tests.helpers.html import (
     Element,
     alerts,
+    answered_as,
     fields_of,
     filled,
-    first_element,
     form_to,
     forms_to,
     labelled_controls,
@@ -40,21 +40,6 @@ ANSWERS = [pytest.param({}, id="page"), pytest.param(HTMX, id="htmx")]
 SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
 MINUS = "\u2212"
 SEATS = ["North", "East", "South", "West"]
-
-
-# ------------------------------------------------------------------ the site and a phone
-
-
-@pytest.fixture
-def site(make_site, tmp_path):
-    """The site with CSRF protection off, so tests can post forms without a token."""
-    return make_site(tmp_path, TESTING=True, SECRET_KEY="test", WTF_CSRF_ENABLED=False)
-
-
-@pytest.fixture
-def phone(site):
-    """The phone on the kitchen table: one test client, keeping its device cookie."""
-    return site.test_client()
 
 
 # ------------------------------------------------------------------ playing through the site
@@ -183,20 +168,6 @@ def preview(phone, match_id, fields, hand_id=None, headers=None) -> Element:
     return read(response)
 
 
-def assert_answered_as(response, headers, root_id: str) -> Element:
-    """A page for a plain request, the fragment rooted at `root_id` for htmx; Vary says so."""
-    assert "HX-Request" in response.headers.get("Vary", "")
-    document = read(response)
-    body = response.get_data(as_text=True)
-    if headers:
-        assert "<html" not in body and "<body" not in body
-        assert first_element(document).attrs.get("id") == root_id
-    else:
-        assert body.lstrip().lower().startswith("<!doctype html>")
-        assert document.one("main").by_id(root_id) is not None
-    return document
-
-
 def play_to_both_teams_crossing(phone, match_id) -> None:
     """Both teams pass 1500 on hand 2; Team A held the bid and has fewer (1550 v 1610)."""
     save_hand(phone, match_id, played(bidder=0, bid=250, meld=(1200, 1200), tricks=(100, 150)))
@@ -220,7 +191,7 @@ def test_the_new_match_form_is_a_page_and_switching_the_game_answers_its_fragmen
     response = phone.get("/matches/new?game=three-handed", headers=headers)
 
     assert response.status_code == 200
-    document = assert_answered_as(response, headers, "new-match")
+    document = answered_as(response, headers, "new-match")
     form = form_to(document, "/matches/new")
     assert fields_of(form)["game"] == "three-handed"
     assert document.by_id("game").one("option", selected="").attrs["value"] == "three-handed"
@@ -437,7 +408,7 @@ def test_a_refused_new_match_answers_422_with_the_fragment_under_htmx_and_the_pa
     response = start_match(phone, "two-handed", {"rule-target": 0}, headers=headers)
 
     assert response.status_code == 422
-    document = assert_answered_as(response, headers, "new-match")
+    document = answered_as(response, headers, "new-match")
     form = form_to(document, "/matches/new")
     assert fields_of(form)["game"] == "two-handed"
     assert form.by_id("rule-target").attrs["value"] == "0"
@@ -526,7 +497,7 @@ def test_the_match_page_is_a_page_and_under_htmx_the_match_fragment(phone, heade
     response = phone.get(match_url(match_id), headers=headers)
 
     assert response.status_code == 200
-    document = assert_answered_as(response, headers, "match")
+    document = answered_as(response, headers, "match")
     assert hand_form_on(document, match_id) is not None
     assert "No hands yet." in document.text
 
@@ -563,7 +534,7 @@ def test_a_refused_hand_answers_422_with_the_match_fragment_under_htmx_and_the_p
     )
 
     assert response.status_code == 422
-    document = assert_answered_as(response, headers, "match")
+    document = answered_as(response, headers, "match")
     assert alerts(document) == {"bid-error": "bid 255 is not a multiple of 10"}
     assert hand_count(site, match_id) == 0
 
@@ -1275,7 +1246,7 @@ def test_the_edit_form_is_a_page_or_a_fragment_filled_with_the_hand(site, phone,
     response = phone.get(match_url(match_id, f"/hands/{hand_id}/edit"), headers=headers)
 
     assert response.status_code == 200
-    document = assert_answered_as(response, headers, "match")
+    document = answered_as(response, headers, "match")
     assert document.one("h1").text == "Edit hand 2"
     assert "Player 3 dealt. Now: Team A made 250 with 250; Team B +100." in document.text
     form = form_to(document, match_url(match_id, f"/hands/{hand_id}/edit"))
@@ -1330,7 +1301,7 @@ def test_an_edit_that_breaks_a_rule_is_shown_on_the_edit_form_and_nothing_change
     )
 
     assert response.status_code == 422
-    document = assert_answered_as(response, headers, "match")
+    document = answered_as(response, headers, "match")
     assert document.one("h1").text == "Edit hand 2"
     assert alerts(document) == {"tricks-error": "trick points 150 + 90 = 240, but a hand has 250"}
     assert stored_hands(site, match_id) == before

@@ -15,6 +15,7 @@ from playwright.sync_api import Locator, Page, Response, expect
 PLAYERS = ("Ann", "Bob", "Cat", "Dan")
 TEAMS = ("Us", "Them")
 MINUS = "\u2212"
+SMALL_PHONE = {"width": 360, "height": 640}  # a small phone's viewport
 
 
 def open_page(page: Page, link: Locator) -> None:
@@ -57,6 +58,26 @@ def choice(page: Page, group: str, text: str) -> Locator:
 def tap_choice(page: Page, group: str, text: str) -> None:
     """Tap one of the big radio buttons of a group."""
     choice(page, group, text).click()
+
+
+def fill_hand(
+    page: Page,
+    bidder: str | None,
+    bid: int | None,
+    trump: str,
+    meld: dict[str, int],
+    tricks: dict[str, int] | None = None,
+) -> None:
+    """Fill the hand form (new hand or edit); sides are named, blanks are left alone."""
+    if bidder is not None:
+        tap_choice(page, "bidder", bidder)
+    if bid is not None:
+        page.get_by_label("Bid", exact=True).fill(str(bid))
+    tap_choice(page, "trump", trump)
+    for side, points in meld.items():
+        page.get_by_label(f"{side} meld", exact=True).fill(str(points))
+    for side, points in (tricks or {}).items():
+        page.get_by_label(f"{side} tricks", exact=True).fill(str(points))
 
 
 def save_hand(page: Page, number: int | None = None, timeout: float | None = None) -> int:

@@ -16,11 +16,10 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from tests.e2e.playing import expect_stayed_on_site, expect_totals, open_page
+from tests.e2e.playing import SMALL_PHONE, expect_stayed_on_site, expect_totals, open_page
 
 pytestmark = pytest.mark.e2e
 
-SMALL_PHONE = {"width": 360, "height": 640}
 TAP_TARGET = 44  # px, the site's quality bar for anything a thumb taps
 Screenshot = Callable[[Page, str], Path]
 

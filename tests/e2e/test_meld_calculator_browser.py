@@ -19,6 +19,7 @@ from playwright.sync_api import Locator, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.e2e.playing import (
+    SMALL_PHONE,
     expect_stayed_on_site,
     expect_totals,
     ledger_cells,
@@ -30,7 +31,6 @@ from tests.e2e.playing import (
 
 pytestmark = pytest.mark.e2e
 
-SMALL_PHONE = {"width": 360, "height": 640}
 Screenshot = Callable[[Page, str], Path]
 
 RANK_NAMES = {"A": "ace", "10": "ten", "K": "king", "Q": "queen", "J": "jack", "9": "nine"}

@@ -15,44 +15,24 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from tests.e2e.playing import (
+    SMALL_PHONE,
     expect_stayed_on_site,
     expect_totals,
+    fill_hand,
     ledger_cells,
     open_page,
     save_hand,
     shown,
     start_match,
-    tap_choice,
 )
 
 pytestmark = pytest.mark.e2e
 
-SMALL_PHONE = {"width": 360, "height": 640}
 TAP_TARGET = 44  # px, the issue's quality bar
 Screenshot = Callable[[Page, str], Path]
 
 
 # ------------------------------------------------------------------ playing the site
-
-
-def fill_hand(
-    page: Page,
-    bidder: str | None,
-    bid: int | None,
-    trump: str,
-    meld: dict[str, int],
-    tricks: dict[str, int] | None = None,
-) -> None:
-    """Fill the hand form (new hand or edit); sides are named, blanks are left alone."""
-    if bidder is not None:
-        tap_choice(page, "bidder", bidder)
-    if bid is not None:
-        page.get_by_label("Bid", exact=True).fill(str(bid))
-    tap_choice(page, "trump", trump)
-    for side, points in meld.items():
-        page.get_by_label(f"{side} meld", exact=True).fill(str(points))
-    for side, points in (tricks or {}).items():
-        page.get_by_label(f"{side} tricks", exact=True).fill(str(points))
 
 
 def preview(page: Page) -> Locator:

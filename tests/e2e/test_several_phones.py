@@ -28,10 +28,10 @@ from playwright.sync_api import Page, Response, Route, expect
 from tests.e2e.playing import (
     choice,
     expect_totals,
+    fill_hand,
     save_hand,
     shown,
     start_match,
-    tap_choice,
 )
 
 pytestmark = pytest.mark.e2e
@@ -57,25 +57,12 @@ def open_link(page: Page, link: str) -> None:
     expect(page.locator("#scoreboard")).to_be_visible()
 
 
-def type_hand(
-    page: Page, bidder: str, bid: int, trump: str, meld: tuple[int, int], tricks: dict[str, int]
-) -> None:
-    """Fill the hand form as a player does (nothing is saved)."""
-    tap_choice(page, "bidder", bidder)
-    page.get_by_label("Bid", exact=True).fill(str(bid))
-    tap_choice(page, "trump", trump)
-    page.get_by_label("Us meld", exact=True).fill(str(meld[0]))
-    page.get_by_label("Them meld", exact=True).fill(str(meld[1]))
-    for side, points in tricks.items():
-        page.get_by_label(f"{side} tricks", exact=True).fill(str(points))
-
-
 def type_hand_1(page: Page) -> None:
-    type_hand(page, "Ann", 300, "hearts", (120, 60), {"Us": 190})
+    fill_hand(page, "Ann", 300, "hearts", {"Us": 120, "Them": 60}, {"Us": 190})
 
 
 def type_hand_2(page: Page) -> None:
-    type_hand(page, "Bob", 350, "spades", (40, 100), {"Them": 200})
+    fill_hand(page, "Bob", 350, "spades", {"Us": 40, "Them": 100}, {"Them": 200})
 
 
 def expect_hand_2_typed(page: Page) -> None:

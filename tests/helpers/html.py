@@ -140,6 +140,21 @@ def first_element(document: Element) -> Element:
     return document.elements[0]
 
 
+def answered_as(response, headers, root_id: str) -> Element:
+    """A whole page for a plain request, the fragment rooted at ``root_id`` for htmx (and
+    ``Vary: HX-Request`` either way); the page or fragment, read."""
+    assert "HX-Request" in response.headers.get("Vary", "")
+    document = read(response)
+    body = response.get_data(as_text=True)
+    if headers:
+        assert "<html" not in body and "<body" not in body
+        assert first_element(document).attrs.get("id") == root_id
+    else:
+        assert body.lstrip().lower().startswith("<!doctype html>")
+        assert document.one("main").by_id(root_id) is not None
+    return document
+
+
 def forms_to(document: Element, action: str, /, **attrs: str) -> list[Element]:
     """The post forms whose action is ``action`` (and whose attributes hold ``attrs``)."""
     return [
