@@ -233,7 +233,7 @@ class Shared:
         return f"/matches/{self.edit_token}/hands"
 
 
-def start_match(phone: Phone) -> Shared:
+def shared_match(phone: Phone) -> Shared:
     """New match through the form (partnership, default names and rules): its two links."""
     form = form_posting_to(phone.get("/matches/new").body, "/matches/new")
     assert value_of(form, "csrf_token"), "the new-match form carries no CSRF token"
@@ -363,7 +363,7 @@ def alerts(html: str) -> list[str]:
 def test_twenty_taps_of_one_save_record_one_hand(site: Site) -> None:
     """20 threads post the very same hand form (one form token) at once: one hand, all 303."""
     phone = Phone(site)
-    shared = start_match(phone)
+    shared = shared_match(phone)
     form = {**hand_form(phone, shared), **a_hand()}
 
     answers = race(
@@ -390,7 +390,7 @@ def test_twenty_taps_of_one_save_record_one_hand(site: Site) -> None:
 def test_twenty_phones_saving_different_hands_at_once_record_one(site: Site) -> None:
     """20 phones, each with its own hand drawn at the same version: one saved, 19 conflicts."""
     first = Phone(site)
-    shared = start_match(first)
+    shared = shared_match(first)
     phones = [first] + [Phone(site) for _ in range(THREADS - 1)]
     forms = []
     for number, phone in enumerate(phones):
@@ -433,7 +433,7 @@ def test_saving_again_after_a_conflict_records_the_hand(site: Site) -> None:
     the next hand, not another conflict.
     """
     ann, bob = Phone(site), Phone(site)
-    shared = start_match(ann)
+    shared = shared_match(ann)
     ann_form = {**hand_form(ann, shared), **a_hand()}
     bob_form = {**hand_form(bob, shared), **a_hand(us_tricks=200)}
     assert ann.post(shared.hands, ann_form).status == 303
@@ -455,7 +455,7 @@ def test_saving_again_after_a_conflict_records_the_hand(site: Site) -> None:
 def test_two_phones_editing_one_hand_at_once_one_wins_one_conflicts(site: Site) -> None:
     """Two phones open the edit form of hand 1 and save different edits at once."""
     ann, bob = Phone(site), Phone(site)
-    shared = start_match(ann)
+    shared = shared_match(ann)
     saved = ann.post(shared.hands, {**hand_form(ann, shared), **a_hand()})
     assert saved.status == 303
     hand_id = stored(site, shared)["hands"][0]["id"]
@@ -493,7 +493,7 @@ def test_two_phones_editing_one_hand_at_once_one_wins_one_conflicts(site: Site) 
 def test_saving_an_edit_again_after_a_conflict_replaces_the_other(site: Site) -> None:
     """The edit conflict says "save again to replace theirs": that second save must work."""
     ann, bob = Phone(site), Phone(site)
-    shared = start_match(ann)
+    shared = shared_match(ann)
     assert ann.post(shared.hands, {**hand_form(ann, shared), **a_hand()}).status == 303
     hand_id = stored(site, shared)["hands"][0]["id"]
     edit = f"{shared.page}/hands/{hand_id}/edit"
@@ -516,7 +516,7 @@ def test_saving_an_edit_again_after_a_conflict_replaces_the_other(site: Site) ->
 def test_two_phones_editing_one_hand_race_after_race(site: Site) -> None:
     """The same race, five times over: always one success and one conflict, never a 500."""
     ann, bob = Phone(site), Phone(site)
-    shared = start_match(ann)
+    shared = shared_match(ann)
     assert ann.post(shared.hands, {**hand_form(ann, shared), **a_hand()}).status == 303
     hand_id = stored(site, shared)["hands"][0]["id"]
     edit = f"{shared.page}/hands/{hand_id}/edit"
@@ -547,7 +547,7 @@ def test_two_phones_editing_one_hand_race_after_race(site: Site) -> None:
 def test_the_view_link_cannot_write(site: Site) -> None:
     """Every write sent to the view link, or under it, is a 403 and changes nothing."""
     owner, watcher = Phone(site), Phone(site)
-    shared = start_match(owner)
+    shared = shared_match(owner)
     assert owner.post(shared.hands, {**hand_form(owner, shared), **a_hand()}).status == 303
     before = stored(site, shared)
     hand_id = before["hands"][0]["id"]
