@@ -17,10 +17,13 @@ from pathlib import Path
 import pytest
 from flask import Flask
 from hypothesis import settings
+from jinja2 import BytecodeCache
+from jinja2.bccache import Bucket
 from sqlalchemy import NullPool, create_engine, make_url
 
 from scorekeeper import create_app, database
 from scorekeeper.extensions import db
+from tests.helpers.play import Play
 
 TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL")
 
@@ -100,12 +103,32 @@ class PostgreSQLDatabases:
             connection.exec_driver_sql(statement)
 
 
+class CompiledTemplates(BytecodeCache):
+    """Jinja's compiled templates, kept in memory for every site of the session.
+
+    Each site has a Jinja environment of its own, which would parse and compile every
+    template again: half the time of a test that draws a few pages. The compiled code is
+    keyed by the template's name and a checksum of its source, so no state is shared.
+    """
+
+    def __init__(self) -> None:
+        self.code: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        if bucket.key in self.code:
+            bucket.bytecode_from_string(self.code[bucket.key])
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        self.code[bucket.key] = bucket.bytecode_to_string()
+
+
 class Sites:
     """Every site the tests build, so each one's database is dropped when it is done."""
 
     def __init__(self, databases: SQLiteDatabases | PostgreSQLDatabases) -> None:
         self.databases = databases
         self.open: list[Flask] = []
+        self.templates = CompiledTemplates()
 
     def make(self, folder: Path, *, empty: bool = False, **config) -> Flask:
         """A site with its instance folder in ``folder`` and a database of its own, at the
@@ -114,6 +137,7 @@ class Sites:
         app = create_app(
             {"INSTANCE_PATH": folder / "instance", "SQLALCHEMY_DATABASE_URI": url, **config}
         )
+        app.jinja_env.bytecode_cache = self.templates
         self.open.append(app)
         return app
 
@@ -168,3 +192,21 @@ def app(make_site, tmp_path):
 def client(app):
     """A test client for the site."""
     return app.test_client()
+
+
+@pytest.fixture
+def site(make_site, tmp_path):
+    """A site with CSRF protection off, so tests can also post forms no page drew."""
+    return make_site(tmp_path, TESTING=True, SECRET_KEY="test", WTF_CSRF_ENABLED=False)
+
+
+@pytest.fixture
+def phone(site):
+    """The phone on the kitchen table: a test client of that site, keeping its cookies."""
+    return site.test_client()
+
+
+@pytest.fixture
+def play(client) -> Play:
+    """The steps of play (tests/helpers/play.py) bound to the test's client."""
+    return Play(client)

@@ -4,18 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from tests.helpers.api import assert_error
+
 MELD_URL = "/api/v1/pinochle/meld"
 SCORE_URL = "/api/v1/pinochle/score"
 FULL_HAND = "AH 10H KH QH JH QS JD AS AD AC 9H 9S"
-
-
-def assert_error(response, fragment: str) -> None:
-    assert response.status_code == 400
-    assert response.is_json
-    body = response.get_json()
-    assert set(body) == {"error"}
-    assert fragment in body["error"]
-    assert response.headers["Cache-Control"] == "no-store"
 
 
 def test_meld_with_trump_lists_each_meld_with_its_cards(client):

@@ -7,6 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.helpers.api import assert_error
+
 YAHTZEE_URL = "/api/v1/yahtzee/score"
 FARKLE_URL = "/api/v1/farkle/score"
 
@@ -26,15 +28,6 @@ COLUMN = [
     ([4, 4, 4, 4, 4], "yahtzee"),
     ([6, 6, 5, 5, 4], "chance"),
 ]
-
-
-def assert_error(response, fragment: str) -> None:
-    assert response.status_code == 400
-    assert response.is_json
-    body = response.get_json()
-    assert set(body) == {"error"}
-    assert fragment in body["error"]
-    assert response.headers["Cache-Control"] == "no-store"
 
 
 # ---------------------------------------------------------------- Yahtzee

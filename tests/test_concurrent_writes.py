@@ -9,13 +9,11 @@ a barrier, then sends. Every loop is bounded in count and time; no request may a
 from __future__ import annotations
 
 import http.client
-import re
 import secrets
 import threading
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
-from html.parser import HTMLParser
+from dataclasses import dataclass
 from http.cookiejar import CookieJar
 from typing import Any
 from urllib.parse import urlencode, urlsplit
@@ -27,6 +25,9 @@ from werkzeug.serving import WSGIRequestHandler, make_server
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Change, Hand, Match
+from tests.helpers.html import Element, fields_of, links, read, value_of
+from tests.helpers.play import hand_form as drawn_hand_form
+from tests.helpers.play import match_url, new_match, open_page
 
 THREADS = 20
 TIMEOUT = 30  # seconds: one request, one barrier, one thread join
@@ -117,93 +118,13 @@ def site(tmp_path_factory: pytest.TempPathFactory, make_site) -> Iterator[Site]:
 # ------------------------------------------------------------------ reading forms in HTML
 
 
-@dataclass
-class Form:
-    """One <form>: where it posts, and what a browser would send if nothing were touched."""
-
-    action: str
-    fields: list[tuple[str, str]] = field(default_factory=list)
-
-    def values(self) -> dict[str, str]:
-        return dict(self.fields)
-
-
-class PageParser(HTMLParser):
-    """The page's forms (their default values, as a browser sends them) and its links."""
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.forms: list[Form] = []
-        self.links: list[str] = []
-        self._form: Form | None = None
-        self._select: tuple[str, list[str], list[str]] | None = None  # name, options, chosen
-        self._option: str | None = None
-        self._textarea: tuple[str, list[str]] | None = None
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        found = {name: value or "" for name, value in attrs}
-        if tag == "a" and "href" in found:
-            self.links.append(found["href"])
-        if tag == "form":
-            self._form = Form(found.get("action", ""))
-            self.forms.append(self._form)
-            return
-        if self._form is None or "disabled" in found:
-            return
-        name = found.get("name")
-        if tag == "input" and name:
-            kind = found.get("type", "text").lower()
-            if kind in ("submit", "button", "image", "reset", "file"):
-                return
-            if kind in ("checkbox", "radio") and "checked" not in found:
-                return
-            default = "on" if kind in ("checkbox", "radio") else ""
-            self._form.fields.append((name, found.get("value", default)))
-        elif tag == "select" and name:
-            self._select = (name, [], [])
-        elif tag == "option" and self._select is not None:
-            self._option = found.get("value")
-            value = self._option if self._option is not None else ""
-            self._select[1].append(value)
-            if "selected" in found:
-                self._select[2].append(value)
-        elif tag == "textarea" and name:
-            self._textarea = (name, [])
-
-    def handle_data(self, data: str) -> None:
-        if self._textarea is not None:
-            self._textarea[1].append(data)
-        if self._select is not None and self._option is None and self._select[1]:
-            # An <option> without a value attribute sends its text.
-            options = self._select[1]
-            options[-1] += data.strip()
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag == "option":
-            self._option = None
-        elif tag == "select" and self._select is not None and self._form is not None:
-            name, options, chosen = self._select
-            if chosen or options:
-                self._form.fields.append((name, (chosen or options)[0]))
-            self._select = None
-        elif tag == "textarea" and self._textarea is not None and self._form is not None:
-            name, text = self._textarea
-            self._form.fields.append((name, "".join(text).removeprefix("\n")))
-            self._textarea = None
-        elif tag == "form":
-            self._form = None
-
-
-def parse(html: str) -> PageParser:
-    parser = PageParser()
-    parser.feed(html)
-    parser.close()
-    return parser
-
-
-def form_posting_to(html: str, ending: str) -> Form:
-    """The page's form whose action ends with ``ending`` (exactly one)."""
-    forms = [form for form in parse(html).forms if form.action.endswith(ending)]
+def form_posting_to(html: str, ending: str) -> Element:
+    """The page's post form whose action ends with ``ending`` (exactly one)."""
+    forms = [
+        form
+        for form in read(html).all("form", method="post")
+        if form.attrs.get("action", "").endswith(ending)
+    ]
     assert len(forms) == 1, f"{len(forms)} forms post to …{ending}"
     return forms[0]
 
@@ -222,6 +143,14 @@ class Answer:
     @property
     def location(self) -> str:
         return urlsplit(self.headers.get("Location", "")).path
+
+    # What tests/helpers read of an answer, named as on a Flask response.
+    @property
+    def status_code(self) -> int:
+        return self.status
+
+    def get_data(self, as_text: bool = False) -> str:
+        return self.body
 
 
 class Phone:
@@ -246,9 +175,10 @@ class Phone:
         path: str,
         fields: dict[str, Any] | list[tuple[str, str]] | None = None,
         connection: http.client.HTTPConnection | None = None,
+        headers: dict[str, str] | None = None,
     ) -> Answer:
         """One request on a connection of its own (or the one given, opened beforehand)."""
-        request = Request(self.site.url + path, method=method)
+        request = Request(self.site.url + path, method=method, headers=headers or {})
         self.jar.add_cookie_header(request)
         headers = dict(request.header_items())
         body = None
@@ -267,17 +197,24 @@ class Phone:
         assert answer.status != 500, f"{method} {path} answered 500:\n{answer.body[:2000]}"
         return answer
 
-    def get(self, path: str) -> Answer:
-        answer = self.send("GET", path)
+    def get(self, path: str, headers: dict[str, str] | None = None) -> Answer:
+        answer = self.send("GET", path, headers=headers)
         assert answer.status == 200, f"GET {path} answered {answer.status}"
         return answer
 
-    def post(self, path: str, fields: dict[str, Any] | list[tuple[str, str]]) -> Answer:
-        return self.send("POST", path, fields)
+    def post(
+        self,
+        path: str,
+        data: dict[str, Any] | list[tuple[str, str]],
+        headers: dict[str, str] | None = None,
+    ) -> Answer:
+        return self.send("POST", path, data, headers=headers)
 
     def csrf_token(self) -> str:
         """A CSRF token of this phone's session (from the new-match form)."""
-        return form_posting_to(self.get("/matches/new").body, "/matches/new").values()["csrf_token"]
+        return fields_of(form_posting_to(self.get("/matches/new").body, "/matches/new"))[
+            "csrf_token"
+        ]
 
 
 @dataclass
@@ -296,25 +233,22 @@ class Shared:
         return f"/matches/{self.edit_token}/hands"
 
 
-def start_match(phone: Phone) -> Shared:
+def shared_match(phone: Phone) -> Shared:
     """New match through the form (partnership, default names and rules): its two links."""
     form = form_posting_to(phone.get("/matches/new").body, "/matches/new")
-    assert form.values().get("csrf_token"), "the new-match form carries no CSRF token"
-    created = phone.post("/matches/new", form.fields)
-    assert created.status == 303, created.body[:2000]
-    edit_token = created.location.removeprefix("/matches/")
-    links = parse(phone.get(created.location).body).links
-    watch = [link for link in links if link.startswith("/matches/watch/")]
+    assert value_of(form, "csrf_token"), "the new-match form carries no CSRF token"
+    edit_token = new_match(phone)
+    watch = [link for link in links(open_page(phone, match_url(edit_token))) if "/watch/" in link]
     assert watch, "the match page shows no view link"
     return Shared(edit_token, urlsplit(watch[0]).path.removeprefix("/matches/watch/"))
 
 
 def hand_form(phone: Phone, shared: Shared) -> dict[str, str]:
-    """The hidden fields of the next hand's form as this phone draws it."""
-    values = form_posting_to(phone.get(shared.page).body, "/hands").values()
+    """Every field of the next hand's form as this phone draws it (the hidden ones too)."""
+    values = fields_of(drawn_hand_form(phone, shared.edit_token))
     for name in ("csrf_token", "version", "client_token"):
         assert values.get(name), f"the hand form has no {name}"
-    return {name: values[name] for name in ("csrf_token", "version", "client_token")}
+    return values
 
 
 def a_hand(us_tricks: int = 190, us_meld: int = 120, them_meld: int = 60) -> dict[str, str]:
@@ -420,10 +354,7 @@ def unexpected(answers: list[Answer]) -> list[tuple[int, list[str]]]:
 
 def alerts(html: str) -> list[str]:
     """The messages a page shows in its alerts (why a form was refused)."""
-    return [
-        " ".join(text.split())
-        for text in re.findall(r'role="alert"[^>]*>(.*?)</', html, flags=re.DOTALL)
-    ]
+    return [element.text for element in read(html).all(role="alert")]
 
 
 # ----------------------------------------------------------------------------------- tests
@@ -432,7 +363,7 @@ def alerts(html: str) -> list[str]:
 def test_twenty_taps_of_one_save_record_one_hand(site: Site) -> None:
     """20 threads post the very same hand form (one form token) at once: one hand, all 303."""
     phone = Phone(site)
-    shared = start_match(phone)
+    shared = shared_match(phone)
     form = {**hand_form(phone, shared), **a_hand()}
 
     answers = race(
@@ -459,7 +390,7 @@ def test_twenty_taps_of_one_save_record_one_hand(site: Site) -> None:
 def test_twenty_phones_saving_different_hands_at_once_record_one(site: Site) -> None:
     """20 phones, each with its own hand drawn at the same version: one saved, 19 conflicts."""
     first = Phone(site)
-    shared = start_match(first)
+    shared = shared_match(first)
     phones = [first] + [Phone(site) for _ in range(THREADS - 1)]
     forms = []
     for number, phone in enumerate(phones):
@@ -502,14 +433,14 @@ def test_saving_again_after_a_conflict_records_the_hand(site: Site) -> None:
     the next hand, not another conflict.
     """
     ann, bob = Phone(site), Phone(site)
-    shared = start_match(ann)
+    shared = shared_match(ann)
     ann_form = {**hand_form(ann, shared), **a_hand()}
     bob_form = {**hand_form(bob, shared), **a_hand(us_tricks=200)}
     assert ann.post(shared.hands, ann_form).status == 303
     conflict = bob.post(shared.hands, bob_form)
     assert conflict.status == 409
     assert CONFLICT in conflict.body
-    redrawn = form_posting_to(conflict.body, "/hands").values()
+    redrawn = fields_of(form_posting_to(conflict.body, "/hands"))
     assert redrawn["tricks-0"] == "200"
     assert redrawn["client_token"] == bob_form["client_token"]
     stored_version = stored(site, shared)["version"]
@@ -524,14 +455,14 @@ def test_saving_again_after_a_conflict_records_the_hand(site: Site) -> None:
 def test_two_phones_editing_one_hand_at_once_one_wins_one_conflicts(site: Site) -> None:
     """Two phones open the edit form of hand 1 and save different edits at once."""
     ann, bob = Phone(site), Phone(site)
-    shared = start_match(ann)
+    shared = shared_match(ann)
     saved = ann.post(shared.hands, {**hand_form(ann, shared), **a_hand()})
     assert saved.status == 303
     hand_id = stored(site, shared)["hands"][0]["id"]
     edit = f"{shared.page}/hands/{hand_id}/edit"
     edits = {}
     for phone, us_meld in ((ann, 140), (bob, 100)):
-        form = form_posting_to(phone.get(edit).body, "/edit").values()
+        form = fields_of(form_posting_to(phone.get(edit).body, "/edit"))
         assert form["hand_version"] == "0"
         assert form["meld-0"] == "120"
         edits[phone] = {**form, "meld-0": str(us_meld), "action": "save"}
@@ -556,23 +487,23 @@ def test_two_phones_editing_one_hand_at_once_one_wins_one_conflicts(site: Site) 
     assert after["version"] == 2
     assert EDIT_CONFLICT in lost.body
     assert "Your change was not saved" in lost.body
-    assert form_posting_to(lost.body, "/edit").values()["meld-0"] == edits[loser]["meld-0"]
+    assert fields_of(form_posting_to(lost.body, "/edit"))["meld-0"] == edits[loser]["meld-0"]
 
 
 def test_saving_an_edit_again_after_a_conflict_replaces_the_other(site: Site) -> None:
     """The edit conflict says "save again to replace theirs": that second save must work."""
     ann, bob = Phone(site), Phone(site)
-    shared = start_match(ann)
+    shared = shared_match(ann)
     assert ann.post(shared.hands, {**hand_form(ann, shared), **a_hand()}).status == 303
     hand_id = stored(site, shared)["hands"][0]["id"]
     edit = f"{shared.page}/hands/{hand_id}/edit"
-    ann_edit = {**form_posting_to(ann.get(edit).body, "/edit").values(), "meld-0": "140"}
-    bob_edit = {**form_posting_to(bob.get(edit).body, "/edit").values(), "meld-0": "100"}
+    ann_edit = {**fields_of(form_posting_to(ann.get(edit).body, "/edit")), "meld-0": "140"}
+    bob_edit = {**fields_of(form_posting_to(bob.get(edit).body, "/edit")), "meld-0": "100"}
     assert ann.post(edit, ann_edit).status == 303
     conflict = bob.post(edit, bob_edit)
     assert conflict.status == 409
     assert EDIT_CONFLICT in conflict.body
-    redrawn = form_posting_to(conflict.body, "/edit").values()
+    redrawn = fields_of(form_posting_to(conflict.body, "/edit"))
     assert redrawn["meld-0"] == "100"
     hand_version = stored(site, shared)["hands"][0]["version"]
 
@@ -585,14 +516,14 @@ def test_saving_an_edit_again_after_a_conflict_replaces_the_other(site: Site) ->
 def test_two_phones_editing_one_hand_race_after_race(site: Site) -> None:
     """The same race, five times over: always one success and one conflict, never a 500."""
     ann, bob = Phone(site), Phone(site)
-    shared = start_match(ann)
+    shared = shared_match(ann)
     assert ann.post(shared.hands, {**hand_form(ann, shared), **a_hand()}).status == 303
     hand_id = stored(site, shared)["hands"][0]["id"]
     edit = f"{shared.page}/hands/{hand_id}/edit"
     for round_number in range(5):
         forms = {}
         for phone, us_meld in ((ann, 150 + 20 * round_number), (bob, 160 + 20 * round_number)):
-            form = form_posting_to(phone.get(edit).body, "/edit").values()
+            form = fields_of(form_posting_to(phone.get(edit).body, "/edit"))
             assert form["hand_version"] == str(round_number)
             forms[phone] = {**form, "meld-0": str(us_meld), "action": "save"}
 
@@ -616,14 +547,14 @@ def test_two_phones_editing_one_hand_race_after_race(site: Site) -> None:
 def test_the_view_link_cannot_write(site: Site) -> None:
     """Every write sent to the view link, or under it, is a 403 and changes nothing."""
     owner, watcher = Phone(site), Phone(site)
-    shared = start_match(owner)
+    shared = shared_match(owner)
     assert owner.post(shared.hands, {**hand_form(owner, shared), **a_hand()}).status == 303
     before = stored(site, shared)
     hand_id = before["hands"][0]["id"]
     watch = f"/matches/watch/{shared.view_token}"
     page = watcher.get(watch).body
     assert "view only" in page
-    assert not [form for form in parse(page).forms if "/hands" in form.action]
+    assert not [form for form in read(page).all("form") if "/hands" in form.attrs["action"]]
     # The watcher's own session token, as any visitor can get one: CSRF is satisfied, so
     # nothing but the view link stops these writes.
     token = watcher.csrf_token()

@@ -10,7 +10,6 @@ on another's version) until the kill. Every loop is bounded in count and time.
 from __future__ import annotations
 
 import os
-import re
 import signal
 import socket
 import sqlite3
@@ -18,6 +17,8 @@ import subprocess
 import sys
 import threading
 import time
+from dataclasses import dataclass
+from email.message import Message
 from http.cookiejar import CookieJar
 from pathlib import Path
 from urllib.error import HTTPError, URLError
@@ -26,10 +27,16 @@ from urllib.request import HTTPCookieProcessor, HTTPRedirectHandler, Request, bu
 
 import pytest
 
+from tests.helpers.html import filled, form_to, read
+from tests.helpers.play import new_match
+
 REPO = Path(__file__).resolve().parents[1]
 PHONES = 4
 MOST_SAVES = 200  # per phone: a bound, far more than fit before the kill
 KILL_AFTER = 1.5  # seconds of saving before the kill
+# A made bid: the first player bids 250 in hearts.
+HAND = {"bidder": "0", "bid": "250", "trump": "1", "meld-0": "100", "meld-1": "60"}
+HAND |= {"tricks-0": "150", "tricks-1": "100", "action": "save"}
 
 
 class NoRedirects(HTTPRedirectHandler):
@@ -39,6 +46,18 @@ class NoRedirects(HTTPRedirectHandler):
         return None
 
 
+@dataclass
+class Reply:
+    """What the site answered, read as tests/helpers read a Flask response."""
+
+    status_code: int
+    headers: Message
+    body: str
+
+    def get_data(self, as_text: bool = False) -> str:
+        return self.body
+
+
 class Phone:
     """One player's browser: a cookie jar and the site's forms read from its pages."""
 
@@ -46,23 +65,20 @@ class Phone:
         self.base = base
         self.open = build_opener(HTTPCookieProcessor(CookieJar()), NoRedirects()).open
 
-    def get(self, path: str) -> str:
-        with self.open(self.base + path, timeout=10) as response:
-            return response.read().decode()
+    def get(self, path: str, headers: dict[str, str] | None = None) -> Reply:
+        request = Request(self.base + path, headers=headers or {})
+        with self.open(request, timeout=10) as response:
+            return Reply(response.status, response.headers, response.read().decode())
 
-    def post(self, path: str, fields: dict[str, str]) -> tuple[int, str]:
-        request = Request(self.base + path, data=urlencode(fields).encode(), method="POST")
+    def post(self, path: str, data: dict[str, str], headers: dict[str, str] | None = None) -> Reply:
+        request = Request(
+            self.base + path, data=urlencode(data).encode(), headers=headers or {}, method="POST"
+        )
         try:
             with self.open(request, timeout=10) as response:
-                return response.status, response.headers.get("Location", "")
+                return Reply(response.status, response.headers, response.read().decode())
         except HTTPError as answer:
-            return answer.code, answer.headers.get("Location", "")
-
-
-def hidden(page: str, name: str) -> str:
-    found = re.search(rf'name="{name}"[^>]*value="([^"]*)"|value="([^"]*)"[^>]*name="{name}"', page)
-    assert found, f"no {name} on the page"
-    return found.group(1) or found.group(2)
+            return Reply(answer.code, answer.headers, "")
 
 
 def free_port() -> int:
@@ -117,40 +133,15 @@ def env(tmp_path):
     return environment, database
 
 
-def start_match(phone: Phone) -> str:
-    form = phone.get("/matches/new")
-    fields = {
-        "csrf_token": hidden(form, "csrf_token"),
-        "game": "partnership",
-        "fitted_for": "partnership",
-        "rule-target": "1000000",
-    }
-    status, location = phone.post("/matches/new", fields)
-    assert status == 303
-    return location.rsplit("/", 1)[1]
-
-
 def keep_saving(phone: Phone, token: str, acknowledged: list[str], stop: threading.Event):
     """Save hands one after another; note each form token the site answered 303 to."""
     for _ in range(MOST_SAVES):
         if stop.is_set():
             return
         try:
-            page = phone.get(f"/matches/{token}?hands=all")
-            fields = {
-                "csrf_token": hidden(page, "csrf_token"),
-                "version": hidden(page, "version"),
-                "client_token": hidden(page, "client_token"),
-                "bidder": "0",
-                "bid": "250",
-                "trump": "1",
-                "meld-0": "100",
-                "meld-1": "60",
-                "tricks-0": "150",
-                "tricks-1": "100",
-                "action": "save",
-            }
-            status, _ = phone.post(f"/matches/{token}/hands", fields)
+            page = read(phone.get(f"/matches/{token}?hands=all"))
+            fields = filled(form_to(page, f"/matches/{token}/hands"), HAND)
+            status = phone.post(f"/matches/{token}/hands", fields).status_code
         except (URLError, ConnectionError, OSError, AssertionError):
             return  # the site is gone: whatever was not answered was not acknowledged
         if status == 303:
@@ -164,7 +155,7 @@ def test_every_acknowledged_hand_survives_a_kill_9(env):
     server = start_site(environment, port)
     try:
         phones = [Phone(base) for _ in range(PHONES)]
-        tokens = [start_match(phone) for phone in phones]
+        tokens = [new_match(phone, typed={"rule-target": "1000000"}) for phone in phones]
         acknowledged: list[list[str]] = [[] for _ in phones]
         stop = threading.Event()
         threads = [
@@ -190,8 +181,10 @@ def test_every_acknowledged_hand_survives_a_kill_9(env):
     server = start_site(environment, port)
     try:
         for phone, token, saved_here in zip(phones, tokens, acknowledged, strict=True):
-            page = phone.get(f"/matches/{token}?hands=all")
-            rows = len(re.findall(r'<li id="hand-\d+"', page))
+            page = read(phone.get(f"/matches/{token}?hands=all"))
+            rows = len(
+                [row for row in page.all("li") if row.attrs.get("id", "").startswith("hand-")]
+            )
             assert rows >= len(saved_here)
     finally:
         kill(server)

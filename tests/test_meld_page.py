@@ -3,37 +3,39 @@
 from __future__ import annotations
 
 import re
-from html.parser import HTMLParser
+from dataclasses import dataclass
 
 import pytest
 
-
-class Links(HTMLParser):
-    """Collects the tap grid's links by their aria-label."""
-
-    def __init__(self):
-        super().__init__()
-        self.by_label: dict[str, str] = {}
-        self.disabled: list[str] = []
-
-    def handle_starttag(self, tag, attrs):
-        attrs = dict(attrs)
-        label = attrs.get("aria-label", "")
-        if tag == "a" and label:
-            self.by_label[label] = attrs["href"]
-        if tag == "span" and "no more can be added" in label:
-            self.disabled.append(label)
+from tests.helpers.html import alerts, read
 
 
-def links(response) -> Links:
-    parser = Links()
-    parser.feed(response.get_data(as_text=True))
-    return parser
+@dataclass
+class Grid:
+    """The tap grid: its links by their aria-label, and the cards that cannot be added."""
+
+    by_label: dict[str, str]
+    disabled: list[str]
+
+
+def links(response) -> Grid:
+    page = read(response)
+    return Grid(
+        {
+            a.attrs["aria-label"]: a.attrs["href"]
+            for a in page.all("a")
+            if a.attrs.get("aria-label")
+        },
+        [
+            span.attrs["aria-label"]
+            for span in page.all("span")
+            if "no more can be added" in span.attrs.get("aria-label", "")
+        ],
+    )
 
 
 def text(response) -> str:
-    words = " ".join(re.sub(r"<[^>]+>", " ", response.get_data(as_text=True)).split())
-    return re.sub(r" ([:.,;])", r"\1", words)
+    return re.sub(r" ([:.,;])", r"\1", read(response).text)
 
 
 def test_an_empty_calculator_shows_the_whole_single_deck_grid(client):
@@ -121,10 +123,9 @@ def test_a_full_hand_takes_no_more_cards(client):
 def test_errors_show_next_to_the_cards_and_no_meld_is_counted(client, query, message):
     response = client.get("/meld", query_string=query)
     assert response.status_code == 200
-    body = response.get_data(as_text=True)
-    error = re.search(r'<p id="hand-error" role="alert">([^<]*)</p>', body)
-    assert error and message in error.group(1).replace("&#34;", '"')
-    assert "Meld under each trump" not in body
+    page = read(response)
+    assert message in alerts(page)["hand-error"]
+    assert "Meld under each trump" not in response.get_data(as_text=True)
 
 
 def test_a_partial_hand_is_counted_and_says_so(client):

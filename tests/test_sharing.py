@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 import secrets
 import sys
-from html.parser import HTMLParser
 from urllib.parse import parse_qs, quote, urlsplit
 
 import pytest
@@ -24,6 +23,17 @@ from scorekeeper.page_cache import PageCache, pages
 from scorekeeper.quick_poll import QuickPolls
 from scorekeeper.rules import yahtzee
 from scorekeeper.security import SECURITY_HEADERS
+from tests.helpers.html import Element, alerts, checked, filled, form_to, read, value_of
+from tests.helpers.play import (
+    dice_url,
+    hand_form,
+    new_dice_game,
+    new_match,
+    open_page,
+    save_hand,
+    score,
+    start_match,
+)
 
 HTMX = {"HX-Request": "true"}
 URL_SAFE_TOKEN = re.compile(r"[A-Za-z0-9_-]{22,}")
@@ -59,176 +69,7 @@ def build_site(make_site):
     return lambda folder, **config: make_site(folder, TESTING=True, SECRET_KEY="test", **config)
 
 
-# ------------------------------------------------------------- reading HTML like a browser
-
-VOID_TAGS = frozenset(
-    ["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source"]
-    + ["track", "wbr"]
-)
-
-
-class Node:
-    """One HTML element: its tag, its attributes and what is inside it."""
-
-    def __init__(self, tag: str, attrs: dict[str, str], parent: Node | None):
-        self.tag = tag
-        self.attrs = attrs
-        self.parent = parent
-        self.children: list[Node | str] = []
-
-    def __repr__(self) -> str:
-        return f"<{self.tag} {self.attrs}>"
-
-    def walk(self):
-        """This element and every element inside it, in document order."""
-        yield self
-        for child in self.children:
-            if isinstance(child, Node):
-                yield from child.walk()
-
-    def all(self, tag: str | None = None, **attrs: str) -> list[Node]:
-        """Elements with this tag whose attributes hold these values (class_: one class)."""
-        found = []
-        for node in self.walk():
-            if tag is not None and node.tag != tag:
-                continue
-            if all(node.holds(name, value) for name, value in attrs.items()):
-                found.append(node)
-        return found
-
-    def one(self, tag: str | None = None, **attrs: str) -> Node | None:
-        found = self.all(tag, **attrs)
-        return found[0] if found else None
-
-    def holds(self, name: str, value: str) -> bool:
-        name = name.rstrip("_").replace("_", "-")
-        if name == "class":
-            return value in self.attrs.get("class", "").split()
-        return self.attrs.get(name) == value
-
-    def by_id(self, element_id: str) -> Node | None:
-        return self.one(id=element_id)
-
-    @property
-    def text(self) -> str:
-        """The text inside, every run of whitespace made one space."""
-        parts = []
-        for child in self.children:
-            parts.append(child if isinstance(child, str) else f" {child.text} ")
-        return " ".join("".join(parts).split())
-
-
-class _Builder(HTMLParser):
-    def __init__(self):
-        super().__init__(convert_charrefs=True)
-        self.root = Node("#document", {}, None)
-        self.stack = [self.root]
-
-    def handle_starttag(self, tag, attrs):
-        node = Node(tag, {name: value or "" for name, value in attrs}, self.stack[-1])
-        self.stack[-1].children.append(node)
-        if tag not in VOID_TAGS:
-            self.stack.append(node)
-
-    def handle_startendtag(self, tag, attrs):
-        node = Node(tag, {name: value or "" for name, value in attrs}, self.stack[-1])
-        self.stack[-1].children.append(node)
-
-    def handle_endtag(self, tag):
-        for depth in range(len(self.stack) - 1, 0, -1):
-            if self.stack[depth].tag == tag:
-                del self.stack[depth:]
-                return
-
-    def handle_data(self, data):
-        self.stack[-1].children.append(data)
-
-
-def read(response) -> Node:
-    """The response's HTML as a tree."""
-    builder = _Builder()
-    builder.feed(response.get_data(as_text=True))
-    builder.close()
-    return builder.root
-
-
-def form_to(document: Node, action: str) -> Node:
-    """The one form that posts to ``action``."""
-    forms = [f for f in document.all("form", method="post") if f.attrs.get("action") == action]
-    assert len(forms) == 1, f"expected one form posting to {action}, found {len(forms)}"
-    return forms[0]
-
-
-def sent_by(form: Node, typed: dict[str, object] | None = None) -> dict[str, str]:
-    """What a browser sends for this form after a player types ``typed`` (None clears)."""
-    fields: dict[str, str] = {}
-    for node in form.walk():
-        name = node.attrs.get("name")
-        if not name or "disabled" in node.attrs:
-            continue
-        if node.tag == "input":
-            kind = node.attrs.get("type", "text")
-            if kind in ("submit", "button", "reset", "image", "file"):
-                continue
-            if kind in ("checkbox", "radio"):
-                if "checked" in node.attrs:
-                    fields[name] = node.attrs.get("value", "on")
-                continue
-            fields[name] = node.attrs.get("value", "")
-        elif node.tag == "select":
-            options = node.all("option")
-            chosen = [o for o in options if "selected" in o.attrs] or options[:1]
-            if chosen:
-                fields[name] = chosen[0].attrs.get("value", chosen[0].text)
-        elif node.tag == "textarea":
-            fields[name] = node.text
-    for name, value in (typed or {}).items():
-        if value is None:
-            fields.pop(name, None)
-        else:
-            fields[name] = str(value)
-    return fields
-
-
-def value_of(form: Node, name: str) -> str | None:
-    """The value a text or hidden input of the form shows."""
-    node = form.one("input", name=name)
-    return None if node is None else node.attrs.get("value", "")
-
-
-def checked(form: Node, name: str) -> str | None:
-    """The value of the checked radio button of a group (None when none is)."""
-    for node in form.all("input", name=name):
-        if "checked" in node.attrs:
-            return node.attrs.get("value")
-    return None
-
-
-def alerts(document: Node) -> dict[str, str]:
-    """Every message shown next to a field: {element id: sentence}."""
-    return {n.attrs["id"]: n.text for n in document.all(role="alert") if n.attrs.get("id")}
-
-
 # ------------------------------------------------------------------ playing through the site
-
-
-def open_page(phone, url: str, headers=None) -> Node:
-    response = phone.get(url, headers=headers or {})
-    assert response.status_code == 200, (url, response.status_code)
-    return read(response)
-
-
-def start_match(phone, typed: dict[str, object] | None = None):
-    """Fill in the new-match form as a player would (partnership) and send it."""
-    form = form_to(open_page(phone, "/matches/new"), "/matches/new")
-    return phone.post("/matches/new", data=sent_by(form, typed))
-
-
-def new_match(phone, typed: dict[str, object] | None = None) -> str:
-    """Start a match and return its edit token (the last part of where it redirects)."""
-    response = start_match(phone, typed)
-    assert response.status_code == 303, alerts(read(response))
-    return urlsplit(response.headers["Location"]).path.rsplit("/", 1)[1]
 
 
 def view_token(app, edit_token: str) -> str:
@@ -239,19 +80,6 @@ def view_token(app, edit_token: str) -> str:
 def match_version(app, edit_token: str) -> int:
     with app.app_context():
         return db.session.scalar(db.select(Match.version).where(Match.edit_token == edit_token))
-
-
-def hand_form(phone, edit_token: str) -> Node:
-    """The next hand's form on the match page, as this phone draws it now."""
-    page = open_page(phone, f"/matches/{edit_token}")
-    return form_to(page, f"/matches/{edit_token}/hands")
-
-
-def save_hand(phone, edit_token: str, hand: dict[str, object] = MADE_250) -> None:
-    """Enter a hand on the match page and save it."""
-    fields = sent_by(hand_form(phone, edit_token), hand)
-    response = phone.post(f"/matches/{edit_token}/hands", data=fields)
-    assert response.status_code == 303, alerts(read(response))
 
 
 def stored_hands(app, edit_token: str) -> list[Hand]:
@@ -272,7 +100,7 @@ def edit_url(edit_token: str, hand_id: int) -> str:
     return f"/matches/{edit_token}/hands/{hand_id}/edit"
 
 
-def poll_url(document: Node) -> str:
+def poll_url(document: Element) -> str:
     """Where the page's poller asks whether the match changed."""
     live = document.by_id("live")
     assert live is not None, "the page has no poller"
@@ -379,8 +207,8 @@ def test_the_view_link_shows_no_qr_code_of_the_edit_link(app, client):
 @pytest.mark.parametrize("over", [False, True], ids=["in-progress", "won"])
 def test_the_view_page_shows_the_ledger_and_nothing_that_writes(app, client, over):
     # Game to 300: the made 250 (team A 300) wins it.
-    edit_token = new_match(client, {"rule-target": 300 if over else 1500})
-    save_hand(client, edit_token)
+    edit_token = new_match(client, typed={"rule-target": 300 if over else 1500})
+    save_hand(client, edit_token, MADE_250)
     watch = view_token(app, edit_token)
     edit_page = open_page(client, f"/matches/{edit_token}")
     assert edit_page.one("form", action=f"/matches/{edit_token}/undo") is not None
@@ -403,7 +231,7 @@ def test_the_view_page_shows_the_ledger_and_nothing_that_writes(app, client, ove
 
 def test_a_view_token_does_not_open_the_edit_page_nor_an_edit_token_the_view_page(app, client):
     edit_token = new_match(client)
-    save_hand(client, edit_token)
+    save_hand(client, edit_token, MADE_250)
     watch = view_token(app, edit_token)
     (hand,) = stored_hands(app, edit_token)
     assert client.get(f"/matches/{watch}").status_code == 404
@@ -436,12 +264,12 @@ VIEW_WRITES = ["", "/hands", "/undo", "/rematch", "/hands/{hand}/edit", "/hands/
 @pytest.mark.parametrize("rest", VIEW_WRITES, ids=lambda rest: rest or "page")
 def test_the_view_link_never_writes_whatever_it_is_sent(app, client, method, rest):
     edit_token = new_match(client)
-    save_hand(client, edit_token)
+    save_hand(client, edit_token, MADE_250)
     watch = view_token(app, edit_token)
     (hand,) = stored_hands(app, edit_token)
     # A phone with a real session and its form token: only the link itself can refuse.
     form = hand_form(client, edit_token)
-    fields = sent_by(form, {**MADE_300, "version": 1})
+    fields = filled(form, {**MADE_300, "version": 1})
     before = every_row(app)
     response = client.open(
         f"/matches/watch/{watch}" + rest.format(hand=hand.id),
@@ -460,7 +288,7 @@ def test_the_view_link_never_writes_whatever_it_is_sent(app, client, method, res
 @pytest.mark.parametrize("view", [False, True], ids=["edit-link", "view-link"])
 def test_a_poll_while_nothing_changed_is_an_empty_204_costing_one_query(app, client, view):
     edit_token = new_match(client)
-    save_hand(client, edit_token)
+    save_hand(client, edit_token, MADE_250)
     page_url = f"/matches/watch/{view_token(app, edit_token)}" if view else f"/matches/{edit_token}"
     url = poll_url(open_page(client, page_url))
     assert since_of(url) == match_version(app, edit_token) == 1
@@ -480,7 +308,7 @@ def test_after_a_hand_is_saved_a_poll_gets_the_changed_regions_out_of_band(app, 
     old_poll = poll_url(open_page(across, page_url))
     assert across.get(old_poll).status_code == 204
 
-    save_hand(table, edit_token)
+    save_hand(table, edit_token, MADE_250)
     response = across.get(old_poll)
     assert response.status_code == 200
     fragment = read(response)
@@ -504,7 +332,7 @@ def test_a_poll_from_a_form_drawn_before_a_hand_moves_the_forms_version_on(app):
     table, across = app.test_client(), app.test_client()
     edit_token = new_match(table)
     old_poll = poll_url(open_page(across, f"/matches/{edit_token}"))
-    save_hand(table, edit_token)
+    save_hand(table, edit_token, MADE_250)
     fragment = read(across.get(old_poll))
     version = fragment.by_id("form-version")
     assert version is not None and "hx-swap-oob" in version.attrs
@@ -515,7 +343,7 @@ def test_a_poll_from_a_form_drawn_before_a_hand_moves_the_forms_version_on(app):
 # ================================================= kept pages and quick polls (page_cache.py)
 
 
-def form_tokens(document: Node, edit_token: str) -> tuple[str, str]:
+def form_tokens(document: Element, edit_token: str) -> tuple[str, str]:
     """The hand form's CSRF token and one-time token."""
     form = form_to(document, f"/matches/{edit_token}/hands")
     return value_of(form, "csrf_token"), value_of(form, "client_token")
@@ -523,7 +351,7 @@ def form_tokens(document: Node, edit_token: str) -> tuple[str, str]:
 
 def test_looking_again_at_a_match_costs_one_query_and_shows_the_same_page(app, client):
     edit_token = new_match(client)
-    save_hand(client, edit_token)
+    save_hand(client, edit_token, MADE_250)
     first = client.get(f"/matches/{edit_token}")
 
     again, queries = count_queries(app, lambda: client.get(f"/matches/{edit_token}"))
@@ -546,7 +374,7 @@ def test_a_kept_page_gets_a_new_one_time_token_and_the_phones_own_csrf_token_eac
     assert table_csrf != across_csrf
     assert "hole" not in table_csrf + table_once + across_csrf + across_once
     # Each phone's token works for that phone: both hands are saved.
-    save_hand(table, edit_token)
+    save_hand(table, edit_token, MADE_250)
     save_hand(across, edit_token, MADE_300)
     assert len(stored_hands(app, edit_token)) == 2
 
@@ -555,7 +383,7 @@ def test_a_phone_posting_another_phones_csrf_token_is_refused(app):
     table, across = app.test_client(), app.test_client()
     edit_token = new_match(table)
     open_page(across, f"/matches/{edit_token}")
-    fields = sent_by(hand_form(table, edit_token), MADE_250)
+    fields = filled(hand_form(table, edit_token), MADE_250)
 
     response = across.post(f"/matches/{edit_token}/hands", data=fields)
 
@@ -575,13 +403,13 @@ def test_a_kept_page_is_never_shown_after_the_match_changed(app, view):
     page_url = f"/matches/watch/{view_token(app, edit_token)}" if view else f"/matches/{edit_token}"
     seen = [ledger_texts(across, page_url)]
 
-    save_hand(table, edit_token)  # added
+    save_hand(table, edit_token, MADE_250)  # added
     seen.append(ledger_texts(across, page_url))
     hand_id = stored_hands(app, edit_token)[0].id
     edit_form = form_to(
         open_page(table, edit_url(edit_token, hand_id)), edit_url(edit_token, hand_id)
     )
-    table.post(edit_url(edit_token, hand_id), data=sent_by(edit_form, {"bid": "300"}))  # edited
+    table.post(edit_url(edit_token, hand_id), data=filled(edit_form, {"bid": "300"}))  # edited
     seen.append(ledger_texts(across, page_url))
     table.post(f"/matches/{edit_token}/hands/{hand_id}/delete", data=csrf_of(table, edit_token))
     seen.append(ledger_texts(across, page_url))  # deleted
@@ -613,8 +441,8 @@ def test_the_htmx_body_and_the_whole_page_are_kept_apart(app, client):
 
 def test_names_typed_as_html_are_shown_as_text_in_every_ledger_row(app, client):
     names = {"side_names-0": '<b>Us</b> & "co"', "player_names-0": "<i>Ann</i>"}
-    edit_token = new_match(client, names)
-    save_hand(client, edit_token)
+    edit_token = new_match(client, typed=names)
+    save_hand(client, edit_token, MADE_250)
 
     text = client.get(f"/matches/{edit_token}").get_data(as_text=True)
 
@@ -627,7 +455,7 @@ def test_with_no_room_to_keep_pages_every_view_is_drawn_afresh(tmp_path, build_s
     site = build_site(tmp_path, MATCH_PAGE_CACHE_BYTES=0)
     client = site.test_client()
     edit_token = new_match(client)
-    save_hand(client, edit_token)
+    save_hand(client, edit_token, MADE_250)
 
     _, queries = count_queries(site, lambda: client.get(f"/matches/{edit_token}"))
 
@@ -748,7 +576,7 @@ def test_a_quick_poll_answers_exactly_as_the_flask_view_does(quick_and_slow, pol
     quick, slow = quick_and_slow
     phone = quick.test_client()
     edit_token = new_match(phone)
-    save_hand(phone, edit_token)
+    save_hand(phone, edit_token, MADE_250)
     url = POLL_URLS[poll].format(
         edit=edit_token,
         watch=view_token(quick, edit_token),
@@ -768,7 +596,7 @@ def test_a_quick_poll_answers_exactly_as_the_flask_view_does(quick_and_slow, pol
 
 def test_an_unchanged_poll_is_answered_before_flask_sees_a_request(app, client):
     edit_token = new_match(client)
-    save_hand(client, edit_token)
+    save_hand(client, edit_token, MADE_250)
     seen = []
 
     def started(sender, **extra):
@@ -804,7 +632,7 @@ def test_a_quick_poll_with_the_database_away_leaves_the_answer_to_flask(tmp_path
 @pytest.mark.parametrize("headers", [{}, HTMX], ids=["page", "htmx"])
 def test_a_double_tapped_save_records_one_hand(app, client, headers):
     edit_token = new_match(client)
-    fields = sent_by(hand_form(client, edit_token), MADE_250)
+    fields = filled(hand_form(client, edit_token), MADE_250)
     first = client.post(f"/matches/{edit_token}/hands", data=fields, headers=headers)
     second = client.post(f"/matches/{edit_token}/hands", data=fields, headers=headers)
     assert first.status_code == second.status_code == 303
@@ -821,7 +649,7 @@ def test_a_save_from_a_form_drawn_before_another_phones_hand_is_a_conflict_keepi
     assert value_of(my_form, "version") == "0"
     save_hand(theirs, edit_token, MADE_250)
 
-    response = mine.post(f"/matches/{edit_token}/hands", data=sent_by(my_form, MADE_300))
+    response = mine.post(f"/matches/{edit_token}/hands", data=filled(my_form, MADE_300))
     assert response.status_code == 409
     page = read(response)
     message = page.by_id("hand-error")
@@ -840,7 +668,7 @@ def test_a_save_from_a_form_drawn_before_another_phones_hand_is_a_conflict_keepi
     assert value_of(form, "version") == "1"
     assert value_of(form, "client_token") == value_of(my_form, "client_token")
 
-    again = mine.post(f"/matches/{edit_token}/hands", data=sent_by(form))
+    again = mine.post(f"/matches/{edit_token}/hands", data=filled(form))
     assert again.status_code == 303
     assert [(h.bidder, h.bid) for h in stored_hands(app, edit_token)] == [(0, 250), (1, 300)]
 
@@ -848,16 +676,16 @@ def test_a_save_from_a_form_drawn_before_another_phones_hand_is_a_conflict_keepi
 def test_two_edits_of_one_hand_drawn_at_the_same_version_give_one_save_and_one_conflict(app):
     mine, theirs = app.test_client(), app.test_client()
     edit_token = new_match(mine)
-    save_hand(mine, edit_token)
+    save_hand(mine, edit_token, MADE_250)
     (hand,) = stored_hands(app, edit_token)
     url = edit_url(edit_token, hand.id)
     my_form = form_to(open_page(mine, url), url)
     their_form = form_to(open_page(theirs, url), url)
     assert value_of(my_form, "hand_version") == value_of(their_form, "hand_version") == "0"
 
-    first = theirs.post(url, data=sent_by(their_form, {"bid": 260}))
+    first = theirs.post(url, data=filled(their_form, {"bid": 260}))
     assert first.status_code == 303
-    second = mine.post(url, data=sent_by(my_form, {"meld-1": 70}))
+    second = mine.post(url, data=filled(my_form, {"meld-1": 70}))
     assert second.status_code == 409
     page = read(second)
     message = page.by_id("hand-error")
@@ -870,7 +698,7 @@ def test_two_edits_of_one_hand_drawn_at_the_same_version_give_one_save_and_one_c
     form = form_to(page, url)
     assert value_of(form, "meld-1") == "70"
     assert value_of(form, "hand_version") == "1"
-    assert mine.post(url, data=sent_by(form)).status_code == 303
+    assert mine.post(url, data=filled(form)).status_code == 303
     (stored,) = stored_hands(app, edit_token)
     assert (stored.bid, stored.meld) == (250, [100, 70])
 
@@ -880,7 +708,7 @@ def test_a_double_tapped_undo_undoes_one_change(app, client):
     save_hand(client, edit_token, MADE_250)
     save_hand(client, edit_token, MADE_300)
     page = open_page(client, f"/matches/{edit_token}")
-    fields = sent_by(form_to(page, f"/matches/{edit_token}/undo"))
+    fields = filled(form_to(page, f"/matches/{edit_token}/undo"))
     first = client.post(f"/matches/{edit_token}/undo", data=fields)
     second = client.post(f"/matches/{edit_token}/undo", data=fields)
     assert first.status_code == second.status_code == 303
@@ -893,7 +721,7 @@ def test_a_double_tapped_delete_deletes_one_hand(app, client):
     save_hand(client, edit_token, MADE_300)
     first_hand = stored_hands(app, edit_token)[0]
     delete = f"/matches/{edit_token}/hands/{first_hand.id}/delete"
-    fields = sent_by(form_to(open_page(client, edit_url(edit_token, first_hand.id)), delete))
+    fields = filled(form_to(open_page(client, edit_url(edit_token, first_hand.id)), delete))
     first = client.post(delete, data=fields)
     second = client.post(delete, data=fields)
     assert first.status_code == second.status_code == 303
@@ -906,18 +734,18 @@ def test_a_double_tapped_delete_deletes_one_hand(app, client):
 
 def _shared_match(app, client) -> tuple[str, str, int]:
     edit_token = new_match(client)
-    save_hand(client, edit_token)
+    save_hand(client, edit_token, MADE_250)
     return edit_token, view_token(app, edit_token), stored_hands(app, edit_token)[0].id
 
 
 def _refused_hand(client, edit_token, watch, hand_id):
-    fields = sent_by(hand_form(client, edit_token), {"bid": 100001})
+    fields = filled(hand_form(client, edit_token), {"bid": 100001})
     return client.post(f"/matches/{edit_token}/hands", data=fields)
 
 
 def _view_link_write(client, edit_token, watch):
     form = hand_form(client, edit_token)
-    return client.post(f"/matches/watch/{watch}/hands", data=sent_by(form, MADE_300))
+    return client.post(f"/matches/watch/{watch}/hands", data=filled(form, MADE_300))
 
 
 PAGES = {
@@ -1014,19 +842,19 @@ def test_the_device_cookie_is_httponly_and_samesite_lax(client):
 
 @pytest.mark.parametrize("field", ["player_names-0", "side_names-1"])
 def test_a_name_over_40_letters_is_refused_next_to_it_and_no_match_starts(app, client, field):
-    response = start_match(client, {field: "N" * 41})
+    response = start_match(client, typed={field: "N" * 41})
     assert response.status_code == 422
     assert f"{field}-error" in alerts(read(response))
     with app.app_context():
         assert db.session.scalar(db.select(func.count()).select_from(Match)) == 0
-    assert start_match(client, {field: "N" * 40}).status_code == 303
+    assert start_match(client, typed={field: "N" * 40}).status_code == 303
 
 
 @pytest.mark.parametrize("value", [100_001, 10**12, -1, -250])
 @pytest.mark.parametrize("field", ["bid", "meld-0", "meld-1", "tricks-0", "tricks-1"])
 def test_a_number_over_100000_or_below_0_is_refused_next_to_its_field(app, client, field, value):
     edit_token = new_match(client)
-    fields = sent_by(hand_form(client, edit_token), {**MADE_250, field: value})
+    fields = filled(hand_form(client, edit_token), {**MADE_250, field: value})
     response = client.post(f"/matches/{edit_token}/hands", data=fields)
     assert response.status_code == 422
     shown = alerts(read(response))
@@ -1036,7 +864,7 @@ def test_a_number_over_100000_or_below_0_is_refused_next_to_its_field(app, clien
 
 def test_meld_cards_over_200_letters_are_refused_next_to_them(app, client):
     edit_token = new_match(client)
-    fields = sent_by(hand_form(client, edit_token), {**MADE_250, "cards-0": "AS " * 70})
+    fields = filled(hand_form(client, edit_token), {**MADE_250, "cards-0": "AS " * 70})
     response = client.post(f"/matches/{edit_token}/hands", data=fields)
     assert response.status_code == 422
     assert "cards-0-error" in alerts(read(response))
@@ -1192,12 +1020,12 @@ class Table:
     def __init__(self, site):
         self.site = site
         self.phone = site.test_client()
-        self.other = new_match(self.phone, LONG_GAME)
-        save_hand(self.phone, self.other)
+        self.other = new_match(self.phone, typed=LONG_GAME)
+        save_hand(self.phone, self.other, MADE_250)
         self.start()
 
     def start(self) -> None:
-        self.edit_token = new_match(self.phone, LONG_GAME)
+        self.edit_token = new_match(self.phone, typed=LONG_GAME)
         self.view_token = view_token(self.site, self.edit_token)
 
     def still_playing(self) -> None:
@@ -1209,7 +1037,7 @@ class Table:
     def top_up(self, hands: int = 2) -> list[Hand]:
         self.still_playing()
         while len(stored := stored_hands(self.site, self.edit_token)) < hands:
-            save_hand(self.phone, self.edit_token)
+            save_hand(self.phone, self.edit_token, MADE_250)
         return stored
 
     def token(self, choice: str) -> str:
@@ -1224,7 +1052,7 @@ class Table:
         if choice == "other":
             # A generated delete sent with the other match's token may have emptied it.
             if not stored_hands(self.site, self.other):
-                save_hand(self.phone, self.other)
+                save_hand(self.phone, self.other, MADE_250)
             return stored_hands(self.site, self.other)[0].id
         return choice
 
@@ -1249,7 +1077,7 @@ HAND_ID = st.one_of(
 def drawn_hand(table: Table, typed: dict[str, object]) -> dict[str, str]:
     """The hand form as the match page draws it, filled in as a player would."""
     table.still_playing()
-    return sent_by(hand_form(table.phone, table.edit_token), typed)
+    return filled(hand_form(table.phone, table.edit_token), typed)
 
 
 @FUZZ
@@ -1271,7 +1099,7 @@ def drawn_hand(table: Table, typed: dict[str, object]) -> dict[str, str]:
 )
 def test_generated_new_match_posts_never_fail_or_write_when_refused(fuzz_site, plan, headers):
     phone = fuzz_site.test_client()
-    drawn = sent_by(form_to(open_page(phone, "/matches/new"), "/matches/new"))
+    drawn = filled(form_to(open_page(phone, "/matches/new"), "/matches/new"))
     data = resolve(plan, drawn)
     assert_harmless(fuzz_site, lambda: phone.post("/matches/new", data=data, headers=headers))
 
@@ -1313,7 +1141,7 @@ def test_generated_hand_edits_never_fail_or_write_when_refused(
     table = fuzz_table
     first = table.top_up()[0]
     url = edit_url(table.edit_token, first.id)
-    drawn = sent_by(form_to(open_page(table.phone, url), url), MADE_300)
+    drawn = filled(form_to(open_page(table.phone, url), url), MADE_300)
     data = resolve(plan, drawn)
     target = edit_url(table.token(token), table.hand_id(hand))
     assert_harmless(table.site, lambda: table.phone.post(target, data=data, headers=headers))
@@ -1335,7 +1163,7 @@ def test_generated_undos_never_fail_or_write_when_refused(fuzz_table, plan, toke
     table = fuzz_table
     table.top_up()
     page = open_page(table.phone, f"/matches/{table.edit_token}")
-    data = resolve(plan, sent_by(form_to(page, f"/matches/{table.edit_token}/undo")))
+    data = resolve(plan, filled(form_to(page, f"/matches/{table.edit_token}/undo")))
     url = f"/matches/{table.token(token)}/undo"
     assert_harmless(table.site, lambda: table.phone.post(url, data=data))
 
@@ -1352,12 +1180,8 @@ def test_generated_rematches_never_fail_or_write_when_refused(fuzz_table, extras
 
 
 def dice_game(phone, kind: str) -> str:
-    """Start a dice game for Ann and Bob; its address (whatever form its link takes)."""
-    form = form_to(open_page(phone, f"/dice/new?kind={kind}"), "/dice/new")
-    fields = sent_by(form, {"kind": kind, "player_names-0": "Ann", "player_names-1": "Bob"})
-    response = phone.post("/dice/new", data=fields)
-    assert response.status_code == 303, alerts(read(response))
-    return urlsplit(response.headers["Location"]).path
+    """Start a dice game for Ann and Bob; its address."""
+    return dice_url(new_dice_game(phone, kind))
 
 
 def dice_turns(site, address: str) -> list[int]:
@@ -1389,10 +1213,8 @@ class DiceTable:
 
     def top_up(self) -> None:
         """Keep two Yahtzee turns (Ann's and Bob's chance) on the sheet."""
-        while len(turns := dice_turns(self.site, self.yahtzee)) < 2:
-            fields = {"dice": "33356", "slot": "chance", "number": len(turns) + 1}
-            response = self.phone.post(f"{self.yahtzee}/turns", data=fields)
-            assert response.status_code == 303, alerts(read(response))
+        while len(dice_turns(self.site, self.yahtzee)) < 2:
+            score(self.phone, self.yahtzee.rsplit("/", 1)[1], "33356", "chance")
 
     def address(self, choice: str, game: str) -> str:
         own = getattr(self, game)
@@ -1438,7 +1260,7 @@ def dice_table(fuzz_site):
 )
 def test_generated_new_dice_games_never_fail_or_write_when_refused(fuzz_site, plan, kind, headers):
     phone = fuzz_site.test_client()
-    drawn = sent_by(form_to(open_page(phone, f"/dice/new?kind={kind}"), "/dice/new"))
+    drawn = filled(form_to(open_page(phone, f"/dice/new?kind={kind}"), "/dice/new"))
     data = resolve(plan, {**drawn, "player_names-0": "Ann", "player_names-1": "Bob"})
     assert_harmless(fuzz_site, lambda: phone.post("/dice/new", data=data, headers=headers))
 

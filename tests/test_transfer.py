@@ -11,7 +11,6 @@ import sqlite3
 import threading
 from collections.abc import Callable
 from datetime import datetime
-from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +24,8 @@ from scorekeeper.rules.pinochle import KNOBS, PRESETS
 from scorekeeper.services import dice, export, imports, matches
 from scorekeeper.services.dice import FarkleState
 from scorekeeper.services.imports import ImportRefused, read_document
+from tests.helpers.html import read
+from tests.helpers.play import edit_hand, new_match, save_hand
 
 
 def load_state(token: str) -> matches.MatchState:
@@ -296,21 +297,10 @@ def played(home) -> dict[str, str]:
 # ------------------------------------------------------------------ reading what shows
 
 
-class _Text(HTMLParser):
-    def __init__(self):
-        super().__init__(convert_charrefs=True)
-        self.parts: list[str] = []
-
-    def handle_data(self, data: str) -> None:
-        self.parts.append(data)
-
-
 def visible_text(response) -> str:
     """The words a player reads on a page, whitespace made single spaces."""
     assert response.status_code == 200
-    parser = _Text()
-    parser.feed(response.get_data(as_text=True))
-    return " ".join(" ".join(parser.parts).split())
+    return read(response).text
 
 
 def what_players_see(app: Flask) -> dict[str, Any]:
@@ -479,24 +469,20 @@ def test_a_match_played_through_the_pages_survives_the_trip_but_its_undo_history
     home, club, tmp_path
 ):
     phone = home.test_client()
-    fields = form_fields(phone.get("/matches/new?game=partnership"), "/matches/new")
-    fields.update({"side_names-0": "Wir", "side_names-1": "Ihr", "player_names-0": "Änne"})
-    fields["rule-target"] = "600"
-    response = phone.post("/matches/new", data=fields)
-    assert response.status_code == 303
-    edit = response.headers["Location"].rsplit("/", 1)[1]
+    names = {"side_names-0": "Wir", "side_names-1": "Ihr", "player_names-0": "Änne"}
+    edit = new_match(phone, typed={**names, "rule-target": "600"})
     base = {"action": "save", "trump": SPADES, "meld-0": 0, "meld-1": 0}
     for entries in (
         {"bidder": 0, "bid": 250, "meld-0": 100, "meld-1": 60, "tricks-0": 150, "tricks-1": ""},
         {"bidder": 1, "bid": 300, "meld-1": 20, "action": "throw_in"},
         {"bidder": 2, "bid": 260, "cards-0": "as ts ks qs js", "tricks-0": 180, "tricks-1": 70},
     ):
-        assert phone.post(f"/matches/{edit}/hands", data={**base, **entries}).status_code == 303
+        save_hand(phone, edit, {**base, **entries})
     with home.app_context():
         first = load_state(edit).hands[0]
     correction = {**base, "bidder": 0, "bid": 250, "meld-0": 120, "tricks-0": 150}
-    correction.update({"tricks-1": 100, "hand_version": first.version})
-    edited = phone.post(f"/matches/{edit}/hands/{first.id}/edit", data=correction)
+    correction["tricks-1"] = 100
+    edited = edit_hand(phone, edit, first.id, correction)
     assert edited.status_code == 303
 
     download = phone.get(f"/matches/{edit}/export.json")
@@ -518,51 +504,6 @@ def test_a_match_played_through_the_pages_survives_the_trip_but_its_undo_history
         assert state.match.player_names[0] == "Änne"
         assert state.hands[2].cards[0] == "AS 10S KS QS JS"
         assert state.hands[0].version == 1
-
-
-class _FormReader(HTMLParser):
-    """The fields a browser would send from one form, with their current values."""
-
-    def __init__(self, action: str):
-        super().__init__(convert_charrefs=True)
-        self.action = action
-        self.inside = False
-        self.select: str | None = None
-        self.fields: dict[str, str] = {}
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        attributes = {name: value or "" for name, value in attrs}
-        if tag == "form":
-            self.inside = attributes.get("action") == self.action
-        if not self.inside or "name" not in attributes and tag != "option":
-            return
-        if tag == "input":
-            kind = attributes.get("type", "text")
-            if kind in ("checkbox", "radio") and "checked" not in attributes:
-                return
-            if kind not in ("submit", "button"):
-                self.fields[attributes["name"]] = attributes.get("value", "y")
-        elif tag == "select":
-            self.select = attributes["name"]
-        elif tag == "option" and self.select:
-            # The first option stands until a selected one replaces it.
-            chosen = "selected" in attributes or self.select not in self.fields
-            self.fields[self.select] = (
-                attributes.get("value", "") if chosen else self.fields[self.select]
-            )
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag == "form":
-            self.inside = False
-        elif tag == "select":
-            self.select = None
-
-
-def form_fields(response, action: str) -> dict[str, str]:
-    reader = _FormReader(action)
-    reader.feed(response.get_data(as_text=True))
-    assert reader.fields, f"no form posts to {action}"
-    return reader.fields
 
 
 # ================================================================= refusing a bad file
@@ -890,30 +831,10 @@ def test_the_view_link_downloads_the_ledger_but_never_the_json_holding_the_edit_
     assert phone.get(f"/matches/watch/{view}/export.json").status_code in (404, 405)
 
 
-class _Downloads(HTMLParser):
-    """The download links of a page: {their words: their address}."""
-
-    def __init__(self):
-        super().__init__(convert_charrefs=True)
-        self.links: dict[str, str] = {}
-        self.href: str | None = None
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        attributes = dict(attrs)
-        if tag == "a" and "download" in attributes:
-            self.href = attributes["href"]
-
-    def handle_data(self, data: str) -> None:
-        if self.href is not None:
-            self.links[data.strip()] = self.href
-            self.href = None
-
-
 def downloads(response) -> dict[str, str]:
+    """The download links of a page: {their words: their address}."""
     assert response.status_code == 200
-    parser = _Downloads()
-    parser.feed(response.get_data(as_text=True))
-    return parser.links
+    return {a.text: a.attrs["href"] for a in read(response).all("a") if "download" in a.attrs}
 
 
 def test_the_match_page_offers_both_downloads_and_the_view_page_only_the_ledger(home, played):

@@ -16,9 +16,10 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
+from tests.e2e.playing import SMALL_PHONE, expect_stayed_on_site, expect_totals, open_page
+
 pytestmark = pytest.mark.e2e
 
-SMALL_PHONE = {"width": 360, "height": 640}
 TAP_TARGET = 44  # px, the site's quality bar for anything a thumb taps
 Screenshot = Callable[[Page, str], Path]
 
@@ -30,12 +31,6 @@ FORCED_TO_LOWER = (
 
 
 # ------------------------------------------------------------------ playing the site
-
-
-def open_page(page: Page, link: Locator) -> None:
-    """Tap a link or a plain form's button and wait until the next page has loaded."""
-    link.click()
-    page.wait_for_load_state("load")
 
 
 def start_game(
@@ -65,25 +60,6 @@ def start_game(
     expect(page.locator(".scoreboard .side-name")).to_have_text(list(players))
     expect(page).to_have_url(re.compile(r"/dice/[A-Za-z0-9_-]{22,}$"))
     return page.url
-
-
-def shown(points: int) -> str:
-    """A score as the page prints it: with a true minus sign, as on paper."""
-    return str(points).replace("-", "\u2212")
-
-
-def expect_totals(page: Page, *totals: int) -> None:
-    """The large totals at the top of the game page."""
-    for player, total in enumerate(totals):
-        expect(page.locator(f"#total-{player}")).to_have_text(shown(total))
-
-
-def expect_stayed_on_site(requested: list[str], live_server: str) -> None:
-    """No request left the site: nothing but the site on 127.0.0.1."""
-    assert requested, "the pages made no requests at all"
-    assert live_server.startswith("http://127.0.0.1:")
-    elsewhere = [url for url in requested if not url.startswith((f"{live_server}/", "data:"))]
-    assert not elsewhere, f"requests that left {live_server}: {elsewhere}"
 
 
 # ------------------------------------------------------------------ Yahtzee

@@ -10,10 +10,10 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page
 
 from bench.first_visit import MOST_BYTES, MOST_REQUESTS, Visit, first_visit
-from tests.e2e.playing import start_match
+from tests.e2e.playing import TEAMS, fill_hand, save_hand, start_match
 
 pytestmark = pytest.mark.e2e
 
@@ -31,15 +31,8 @@ def play_a_few_hands(page: Page) -> str:
     """Start a partnership match from the site, save the hands above; the match's URL."""
     start_match(page)
     for number, (bidder, bid, trump, meld, tricks) in enumerate(HANDS, start=1):
-        page.locator("#bidder-group label.choice").filter(has_text=bidder).click()
-        page.get_by_label("Bid", exact=True).fill(str(bid))
-        page.locator("#trump-group label.choice").filter(has_text=trump).click()
-        page.get_by_label("Us meld", exact=True).fill(str(meld[0]))
-        page.get_by_label("Them meld", exact=True).fill(str(meld[1]))
-        for side, points in tricks.items():
-            page.get_by_label(f"{side} tricks", exact=True).fill(str(points))
-        page.get_by_role("button", name="Save hand").click()
-        expect(page.locator(f"#hand-{number}")).to_be_visible()
+        fill_hand(page, bidder, bid, trump, dict(zip(TEAMS, meld, strict=True)), tricks)
+        save_hand(page, number)
     return page.url
 
 

@@ -18,9 +18,19 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from tests.e2e.playing import (
+    SMALL_PHONE,
+    expect_stayed_on_site,
+    expect_totals,
+    ledger_cells,
+    open_page,
+    shown,
+    start_match,
+    tap_choice,
+)
+
 pytestmark = pytest.mark.e2e
 
-SMALL_PHONE = {"width": 360, "height": 640}
 Screenshot = Callable[[Page, str], Path]
 
 RANK_NAMES = {"A": "ace", "10": "ten", "K": "king", "Q": "queen", "J": "jack", "9": "nine"}
@@ -133,13 +143,6 @@ def expect_query(page: Page, expected: dict[str, str]) -> None:
     with contextlib.suppress(PlaywrightTimeout):
         page.wait_for_url(lambda url: query(url) == expected, timeout=5000)
     assert query(page.url) == expected
-
-
-def expect_stayed_on_site(requested: list[str], live_server: str) -> None:
-    """No request left the site: nothing but the site on 127.0.0.1 (and inline data)."""
-    assert requested, "the pages made no requests at all"
-    elsewhere = [url for url in requested if not url.startswith((f"{live_server}/", "data:"))]
-    assert not elsewhere, f"requests that left {live_server}: {elsewhere}"
 
 
 # The RULES.md examples: the cards tapped, the trump, the total, the melds named under that
@@ -431,30 +434,6 @@ def test_the_calculator_fits_a_small_phone(
 # ------------------------------------------------------------------ into the ledger
 
 
-def open_page(page: Page, link: Locator) -> None:
-    """Tap a link or a plain form's button and wait until the next page has loaded."""
-    link.click()
-    page.wait_for_load_state("load")
-
-
-def start_match(page: Page, players: Sequence[str], teams: Sequence[str]) -> None:
-    """From the home page: New match (partnership), the names, Start the match."""
-    page.goto("/")
-    open_page(page, page.get_by_role("button", name="New match"))
-    expect(page.get_by_role("heading", name="New match")).to_be_visible()
-    for number, team in enumerate(teams, start=1):
-        page.get_by_label(f"Team {number}", exact=True).fill(team)
-    for number, player in enumerate(players, start=1):
-        page.get_by_label(re.compile(rf"^Player {number}\b")).fill(player)
-    open_page(page, page.get_by_role("button", name="Start the match"))
-    expect(page.get_by_role("heading", name="Hand 1")).to_be_visible()
-
-
-def tap_choice(page: Page, group: str, text: str) -> None:
-    """Tap one of the big radio buttons (bidder, trump) in a group."""
-    page.locator(f"#{group}-group label.choice").filter(has_text=text).click()
-
-
 def tap_player_cards(page: Page, player: str, codes: Sequence[str]) -> None:
     """In "Count meld from cards", tap a player's cards (the field shows them as tapped)."""
     field = page.get_by_label(f"{player}'s meld cards", exact=True)
@@ -463,25 +442,6 @@ def tap_player_cards(page: Page, player: str, codes: Sequence[str]) -> None:
         name = f"Add the {card_name(code)} to {player}'s meld cards"
         page.get_by_role("button", name=name, exact=True).click()
         expect(field).to_have_value(" ".join([*before, code]))
-
-
-def ledger_cells(page: Page, number: int, row: str) -> Locator:
-    """One row's cells (Meld, Tricks, Points, Total) in a hand's card in the ledger."""
-    line = page.locator(f"#hand-{number} table.row-sides tr").filter(
-        has=page.locator("th", has_text=re.compile(rf"^{row}$"))
-    )
-    return line.locator("td")
-
-
-def expect_totals(page: Page, *totals: int) -> None:
-    """The large totals at the top of the match page."""
-    for side, total in enumerate(totals):
-        expect(page.locator(f"#total-{side}")).to_have_text(points(total))
-
-
-def points(value: int) -> str:
-    """Points as the page prints them: a real minus sign."""
-    return str(value).replace("-", "−")
 
 
 def expect_meld_cards(page: Page, number: int, lines: Sequence[str]) -> None:
@@ -554,8 +514,8 @@ def test_a_teams_meld_counted_from_cards_goes_into_the_ledger(
     open_page(page, page.get_by_role("button", name="Save changes"))
     expect_totals(page, -300, 60)
     expect(ledger_cells(page, 1, "Meld")).to_have_text(["60", "0"])
-    expect(ledger_cells(page, 1, "Points")).to_have_text([points(-300), "60"])
-    expect(ledger_cells(page, 1, "Total")).to_have_text([points(-300), "60"])
+    expect(ledger_cells(page, 1, "Points")).to_have_text([shown(-300), "60"])
+    expect(ledger_cells(page, 1, "Total")).to_have_text([shown(-300), "60"])
     expect(page.locator("#hand-1 .badge")).to_have_text(re.compile(r"^\s*set\s*$", re.I))
     expect_meld_cards(
         page,

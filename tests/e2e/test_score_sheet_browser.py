@@ -14,9 +14,20 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
+from tests.e2e.playing import (
+    SMALL_PHONE,
+    expect_stayed_on_site,
+    expect_totals,
+    fill_hand,
+    ledger_cells,
+    open_page,
+    save_hand,
+    shown,
+    start_match,
+)
+
 pytestmark = pytest.mark.e2e
 
-SMALL_PHONE = {"width": 360, "height": 640}
 TAP_TARGET = 44  # px, the issue's quality bar
 Screenshot = Callable[[Page, str], Path]
 
@@ -24,93 +35,9 @@ Screenshot = Callable[[Page, str], Path]
 # ------------------------------------------------------------------ playing the site
 
 
-def open_page(page: Page, link: Locator) -> None:
-    """Tap a link or a plain form's button and wait until the next page has loaded.
-
-    Its scripts (htmx, app.js) run by then; a player is not faster than that.
-    """
-    link.click()
-    page.wait_for_load_state("load")
-
-
-def start_match(
-    page: Page,
-    players: Sequence[str],
-    teams: Sequence[str] = (),
-    game: str | None = None,
-) -> None:
-    """From the home page: New match, the game, the names, Start the match."""
-    page.goto("/")
-    open_page(page, page.get_by_role("button", name="New match"))
-    expect(page.get_by_role("heading", name="New match")).to_be_visible()
-    if game is not None:
-        page.get_by_label("Game", exact=True).select_option(game)
-        # Choosing a game refits the form in place (htmx): wait for the refitted form.
-        expect(page.locator("input[type='hidden'][name='fitted_for']")).to_have_value(game)
-        expect(page.locator("input[name^='player_names-']")).to_have_count(len(players))
-    for number, team in enumerate(teams, start=1):
-        page.get_by_label(f"Team {number}", exact=True).fill(team)
-    for number, player in enumerate(players, start=1):
-        page.get_by_label(re.compile(rf"^Player {number}\b")).fill(player)
-    open_page(page, page.get_by_role("button", name="Start the match"))
-    expect(page.get_by_role("heading", name="Hand 1")).to_be_visible()
-
-
-def tap_choice(page: Page, group: str, text: str) -> None:
-    """Tap one of the big radio buttons (a label the size of a thumb) in a group."""
-    page.locator(f"#{group}-group label.choice").filter(has_text=text).click()
-
-
-def fill_hand(
-    page: Page,
-    bidder: str | None,
-    bid: int | None,
-    trump: str,
-    meld: dict[str, int],
-    tricks: dict[str, int] | None = None,
-) -> None:
-    """Fill the hand form (new hand or edit); sides are named, blanks are left alone."""
-    if bidder is not None:
-        tap_choice(page, "bidder", bidder)
-    if bid is not None:
-        page.get_by_label("Bid", exact=True).fill(str(bid))
-    tap_choice(page, "trump", trump)
-    for side, points in meld.items():
-        page.get_by_label(f"{side} meld", exact=True).fill(str(points))
-    for side, points in (tricks or {}).items():
-        page.get_by_label(f"{side} tricks", exact=True).fill(str(points))
-
-
 def preview(page: Page) -> Locator:
     """The live preview under the form."""
     return page.locator("#preview")
-
-
-def save_hand(page: Page, number: int) -> None:
-    """Tap Save hand, wait for the hand to appear in the ledger, and for htmx to finish
-    wiring the next hand's form (typed too early, a preview would never be asked for)."""
-    page.get_by_role("button", name="Save hand").click()
-    expect(page.locator(f"#hand-{number}")).to_be_visible()
-    expect(page.locator(".htmx-request, .htmx-swapping, .htmx-settling")).to_have_count(0)
-
-
-def shown(points: int) -> str:
-    """A score as the page prints it: with a true minus sign, as on paper."""
-    return str(points).replace("-", "\u2212")
-
-
-def expect_totals(page: Page, *totals: int) -> None:
-    """The large totals at the top of the match page."""
-    for side, total in enumerate(totals):
-        expect(page.locator(f"#total-{side}")).to_have_text(shown(total))
-
-
-def ledger_cells(page: Page, number: int, row: str) -> Locator:
-    """One row's cells (Meld, Tricks, Points, Total) in a hand's card in the ledger."""
-    line = page.locator(f"#hand-{number} table.row-sides tr").filter(
-        has=page.locator("th", has_text=re.compile(rf"^{row}$"))
-    )
-    return line.locator("td")
 
 
 def expect_ledger_row(
@@ -128,13 +55,6 @@ def expect_ledger_row(
     expect(ledger_cells(page, number, "Total")).to_have_text([shown(t) for t in totals])
     if tricks is not None:
         expect(ledger_cells(page, number, "Tricks")).to_have_text([str(t) for t in tricks])
-
-
-def expect_stayed_on_site(requested: list[str], live_server: str) -> None:
-    """No request left the site: no CDN, no web fonts, nothing but the site on 127.0.0.1."""
-    assert requested, "the pages made no requests at all"
-    elsewhere = [url for url in requested if not url.startswith((f"{live_server}/", "data:"))]
-    assert not elsewhere, f"requests that left {live_server}: {elsewhere}"
 
 
 # ------------------------------------------------------------------ partnership
@@ -271,7 +191,7 @@ def test_three_handed_match(
     page: Page, requested: list[str], live_server: str, screenshot: Screenshot
 ) -> None:
     """Three players each alone: minimum bid 300, only non-bidders must take a trick."""
-    start_match(page, ["Ann", "Bob", "Cat"], game="three-handed")
+    start_match(page, ["Ann", "Bob", "Cat"], teams=(), game="three-handed")
     expect(page.locator(".side-name")).to_have_text(["Ann", "Bob", "Cat"])
     expect(page.get_by_label("Bid", exact=True)).to_have_attribute("min", "300")
 

@@ -25,12 +25,18 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from playwright.sync_api import Page, Response, Route, expect
 
-from tests.e2e.playing import start_match
+from tests.e2e.playing import (
+    choice,
+    expect_totals,
+    fill_hand,
+    save_hand,
+    shown,
+    start_match,
+)
 
 pytestmark = pytest.mark.e2e
 
 SEEN = 5000  # ms: a change must reach the other phones within this (the poll is every 2 s)
-MINUS = "\u2212"
 NewPage = Callable[..., Page]
 
 
@@ -51,30 +57,12 @@ def open_link(page: Page, link: str) -> None:
     expect(page.locator("#scoreboard")).to_be_visible()
 
 
-def choice(page: Page, group: str, text: str):
-    """One of the big radio buttons of a group (bidder, trump), by its label."""
-    return page.locator(f"#{group}-group label.choice").filter(has_text=text)
-
-
-def type_hand(
-    page: Page, bidder: str, bid: int, trump: str, meld: tuple[int, int], tricks: dict[str, int]
-) -> None:
-    """Fill the hand form as a player does (nothing is saved)."""
-    choice(page, "bidder", bidder).click()
-    page.get_by_label("Bid", exact=True).fill(str(bid))
-    choice(page, "trump", trump).click()
-    page.get_by_label("Us meld", exact=True).fill(str(meld[0]))
-    page.get_by_label("Them meld", exact=True).fill(str(meld[1]))
-    for side, points in tricks.items():
-        page.get_by_label(f"{side} tricks", exact=True).fill(str(points))
-
-
 def type_hand_1(page: Page) -> None:
-    type_hand(page, "Ann", 300, "hearts", (120, 60), {"Us": 190})
+    fill_hand(page, "Ann", 300, "hearts", {"Us": 120, "Them": 60}, {"Us": 190})
 
 
 def type_hand_2(page: Page) -> None:
-    type_hand(page, "Bob", 350, "spades", (40, 100), {"Them": 200})
+    fill_hand(page, "Bob", 350, "spades", {"Us": 40, "Them": 100}, {"Them": 200})
 
 
 def expect_hand_2_typed(page: Page) -> None:
@@ -86,28 +74,6 @@ def expect_hand_2_typed(page: Page) -> None:
     expect(page.get_by_label("Them meld", exact=True)).to_have_value("100")
     expect(page.get_by_label("Us tricks", exact=True)).to_have_value("50")
     expect(page.get_by_label("Them tricks", exact=True)).to_have_value("200")
-
-
-def save_hand(page: Page) -> int:
-    """Tap Save hand; the status the site answered the post with (303 saved, 409 conflict)."""
-
-    def posted(response: Response) -> bool:
-        request = response.request
-        return request.method == "POST" and urlsplit(request.url).path.endswith("/hands")
-
-    with page.expect_response(posted, timeout=SEEN) as answer:
-        page.get_by_role("button", name="Save hand").click()
-    return answer.value.status
-
-
-def shown(points: int) -> str:
-    return str(points).replace("-", MINUS)
-
-
-def expect_totals(page: Page, us: int, them: int, timeout: float = SEEN) -> None:
-    """The big totals at the top of the match page (waiting for a poll to bring them)."""
-    expect(page.locator("#total-0")).to_have_text(shown(us), timeout=timeout)
-    expect(page.locator("#total-1")).to_have_text(shown(them), timeout=timeout)
 
 
 def expect_ledger_row(
