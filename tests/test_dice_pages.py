@@ -558,8 +558,13 @@ def test_a_box_tapped_twice_is_entered_once(site, phone, headers):
 
     first = phone.post(dice_url(token, "/turns"), data=fields, headers=headers)
     again = phone.post(dice_url(token, "/turns"), data=fields, headers=headers)
+    # The same turn from another phone's form (its own one-time token) is a conflict.
+    other_phone = {**fields, "client_token": "another-phones-form-token"}
+    other = phone.post(dice_url(token, "/turns"), data=other_phone, headers=headers)
 
-    assert (first.status_code, again.status_code) == (303, 409)
+    # A double tap is answered as the first tap was, like a match's double-tapped Save.
+    assert (first.status_code, again.status_code, other.status_code) == (303, 303, 409)
+    assert again.headers["Location"] == first.headers["Location"]
     assert [(turn.player, turn.box) for turn in stored_turns(site, token)] == [(0, "chance")]
 
 
@@ -568,8 +573,10 @@ def test_a_farkle_turn_sent_twice_is_entered_once(site, phone):
     form = form_to(page_of(phone, token), dice_url(token, "/turns"))
     fields = {**fields_of(form), "total": "600", "action": "bank"}
 
+    other_phone = {**fields, "client_token": "another-phones-form-token"}
     assert phone.post(dice_url(token, "/turns"), data=fields).status_code == 303
-    assert phone.post(dice_url(token, "/turns"), data=fields).status_code == 409
+    assert phone.post(dice_url(token, "/turns"), data=fields).status_code == 303
+    assert phone.post(dice_url(token, "/turns"), data=other_phone).status_code == 409
     assert [turn.total for turn in stored_turns(site, token)] == [600]
 
 
@@ -589,7 +596,9 @@ def test_a_box_that_would_score_0_asks_first_and_saves_nothing_until_yes(site, p
     yes = confirm.one("button", type="submit")
     assert yes.text == "Yes, score 0 in Full house"
     form = form_to(confirm, dice_url(token, "/turns"))
-    assert fields_of(form) == {"number": "1", "dice": "33356", "confirm": "full_house"}
+    fields = fields_of(form)
+    assert len(fields.pop("client_token")) >= 16  # the form's one-time token
+    assert fields == {"number": "1", "version": "0", "dice": "33356", "confirm": "full_house"}
     assert yes.attrs["name"] == "slot" and yes.attrs["value"] == "full_house"
     no = confirm.one("a", role="button")
     assert no.text == "No, choose another box"
@@ -774,7 +783,9 @@ def test_undo_with_no_turns_changes_nothing_and_shows_no_button(site, phone):
     token = new_dice_game(phone)
 
     assert page_of(phone, token).one("form", class_="undo") is None
-    assert phone.post(dice_url(token, "/undo")).status_code == 303
+    # A hand-made Undo (no page drew one) names no version: refused, nothing changes.
+    assert phone.post(dice_url(token, "/undo")).status_code == 422
+    assert phone.post(dice_url(token, "/undo"), data={"version": "0"}).status_code == 303
     assert stored_turns(site, token) == []
 
 
@@ -802,7 +813,7 @@ def test_the_correction_form_is_a_page_or_a_fragment_filled_with_the_turn(site, 
     assert response.status_code == 200
     page = answered_as(response, headers, "edit-turn")
     form = form_to(page, dice_url(token, f"/turns/{turn.id}/edit"))
-    assert fields_of(form) == {"dice": "33356", "box": "threes"}
+    assert fields_of(form) == {"version": "1", "dice": "33356", "box": "threes"}
     assert page.one("h1").text == "Correct Ann's turn 1"
 
 
@@ -989,7 +1000,7 @@ def test_a_triple_correction_can_move_a_turn_to_another_column(site, phone):
         read(phone.get(dice_url(token, f"/turns/{turn.id}/edit"))),
         dice_url(token, f"/turns/{turn.id}/edit"),
     )
-    assert fields_of(form) == {"dice": "33356", "box": "threes", "column": "1"}
+    assert fields_of(form) == {"version": "1", "dice": "33356", "box": "threes", "column": "1"}
 
     response = correct_turn(
         phone, token, turn.id, {"dice": "33356", "box": "threes", "column": "3"}

@@ -993,11 +993,13 @@ def pick_token(choice: str, right: str, view: str, other: str) -> str:
 
 @pytest.fixture(scope="module")
 def fuzz_site(tmp_path_factory, build_site):
-    """One site for every generated post (CSRF off: the junk is in the fields, not the token)."""
+    """One site for every generated post (CSRF off: the junk is in the fields, not the token;
+    no limits: thousands of posts, wrong links among them, go to it within a minute)."""
     return build_site(
         tmp_path_factory.mktemp("fuzz"),
         WTF_CSRF_ENABLED=False,
         WRITE_RATE_LIMIT="1000000 per minute",
+        WRONG_TOKEN_LIMIT="1000000 per minute",
     )
 
 

@@ -33,7 +33,7 @@ from .dice import (
     yahtzee_turn,
 )
 from .errors import AlreadyRecorded, Conflict, GameOver, NotFound
-from .writes import checked_form_token, checked_version, claim_version
+from .writes import checked_form_token, checked_version, claim_version, is_form_token
 
 STALE = "That turn is already on the sheet (tapped twice, or entered on another phone)."
 SAVED = "That turn is saved already."
@@ -88,11 +88,12 @@ def ready_for_turn(
     """Check that a new turn's form is this site's, not yet recorded, and drawn for the
     turn now due; returns its one-time token. Raises Refused, AlreadyRecorded, GameOver
     or Conflict."""
-    form_token = checked_form_token(form_token)
-    if _already_recorded(session, state.game.id, form_token):
+    # A double tap of the turn that ended the game is answered as the first tap was.
+    if is_form_token(form_token) and _already_recorded(session, state.game.id, form_token):
         raise AlreadyRecorded(SAVED)
     if state.over:
         raise GameOver("This game is over; start another to play on.")
+    form_token = checked_form_token(form_token)
     checked_version(version)
     # The form says which turn it enters: a second phone's form names one already taken.
     if number is not None and number != state.next_number:

@@ -21,6 +21,7 @@ from .writes import (
     checked_form_token,
     checked_version,
     claim_version,
+    is_form_token,
 )
 
 
@@ -102,11 +103,12 @@ def add_hand(
     Raises NotFound, Refused, GameOver and RuleError (naming the hand) too.
     """
     state = load_match(session, token)
-    form_token = checked_form_token(form_token)
-    if _already_recorded(session, state.match.id, form_token):
+    # A double tap of the hand that won is answered as the first tap was, not as too late.
+    if is_form_token(form_token) and _already_recorded(session, state.match.id, form_token):
         raise AlreadyRecorded("That hand is saved already.")
     if state.over:
         raise GameOver("This match is over; start a rematch to play on.")
+    form_token = checked_form_token(form_token)
     version = checked_version(version)
     replay_entries(state.match, state.preset, [h.entries() for h in state.hands] + [entries])
     if not claim_version(session, Match, state.match.id, version):

@@ -35,9 +35,14 @@ def checked_version(version: Any) -> int:
     return version
 
 
+def is_form_token(form_token: Any) -> bool:
+    """Could this be a one-time token of a form this site drew?"""
+    return isinstance(form_token, str) and FORM_TOKEN.fullmatch(form_token) is not None
+
+
 def checked_form_token(form_token: Any) -> str:
     """The form's one-time token, or Refused when it is not one this site makes."""
-    if not isinstance(form_token, str) or FORM_TOKEN.fullmatch(form_token) is None:
+    if not is_form_token(form_token):
         raise Refused(OUT_OF_DATE, "client_token")
     return form_token
 
