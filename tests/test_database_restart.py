@@ -14,7 +14,7 @@ from concurrent.futures import ThreadPoolExecutor
 from sqlalchemy import NullPool, create_engine, event, text
 
 from scorekeeper.extensions import db
-from scorekeeper.services import hands
+from tests.helpers.stored import stored_match
 
 PHONES = 4
 REQUESTS = 40
@@ -55,15 +55,7 @@ def test_a_restart_of_the_database_under_load_costs_no_500(make_site, tmp_path):
     opened: list = []
     with site.app_context():
         event.listen(db.engine, "connect", lambda connection, record: opened.append(connection))
-        token = hands.start_match(
-            db.session,
-            game="partnership",
-            house_rules={},
-            side_names=["Us", "Them"],
-            player_names=["Ann", "Bob", "Cat", "Dan"],
-            first_dealer=0,
-        ).edit_token
-        db.session.remove()
+    token = stored_match(site)
     assert set(load(site, token)) == {200}
 
     restart(site, opened)

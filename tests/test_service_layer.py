@@ -14,27 +14,10 @@ from scorekeeper import create_app
 from scorekeeper.config import ConfigError, settings_from_environment
 from scorekeeper.extensions import db
 from scorekeeper.models import DiceTurn, Hand
-from scorekeeper.services import dice_turns, hands
+from tests.helpers.stored import stored_dice_game, stored_match
 
 PACKAGE = Path(__file__).resolve().parent.parent / "scorekeeper"
 VIEW_MODULES = ["matches/routes.py", "matches/pages.py", "dice/routes.py", "transfer.py"]
-
-
-def started_match(app) -> str:
-    with app.app_context():
-        return hands.start_match(
-            db.session,
-            game="partnership",
-            house_rules={},
-            side_names=["Us", "Them"],
-            player_names=["Ann", "Bob", "Cat", "Dan"],
-            first_dealer=0,
-        ).edit_token
-
-
-def started_dice_game(app, kind="yahtzee") -> str:
-    with app.app_context():
-        return dice_turns.start_dice_game(db.session, kind, ["Ann", "Bob"], {}).token
 
 
 # ---------------------------------------------------------------- links and the URL map
@@ -75,7 +58,7 @@ def test_every_route_with_a_link_reads_it_through_the_token_converter(app):
 
 def test_too_many_wrong_links_from_one_address_are_refused_with_a_429(make_site, tmp_path):
     site = make_site(tmp_path, SECRET_KEY="t", WRONG_TOKEN_LIMIT="5 per minute")
-    token = started_match(site)
+    token = stored_match(site)
     phone = site.test_client()
 
     answers = [phone.get(f"/matches/{'A' * 24}").status_code for _ in range(5)]
@@ -89,7 +72,7 @@ def test_too_many_wrong_links_from_one_address_are_refused_with_a_429(make_site,
 
 def test_a_post_with_a_bad_csrf_token_counts_against_the_write_limit(make_site, tmp_path):
     site = make_site(tmp_path, SECRET_KEY="t", WRITE_RATE_LIMIT="3 per minute")
-    token = started_match(site)
+    token = stored_match(site)
     phone = site.test_client()
 
     answers = [phone.post(f"/matches/{token}/undo", data={"csrf_token": "forged"}).status_code]
@@ -188,7 +171,7 @@ def test_no_view_module_queries_or_writes_rows(module):
 
 @pytest.mark.parametrize("typed", ["1_000", "１", "٣", "1e3", "0x10", " 25 0 "])
 def test_a_number_field_takes_only_what_a_keypad_types(client, app, typed):
-    token = started_match(app)
+    token = stored_match(app)
     page = client.get(f"/matches/{token}")
     csrf = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page.text).group(1)
     data = {"csrf_token": csrf, "bid": typed, "bidder": "0", "trump": "0", "meld-0": "0"}
@@ -203,7 +186,7 @@ def test_a_number_field_takes_only_what_a_keypad_types(client, app, typed):
 
 
 def test_the_preview_of_an_absurd_bid_says_what_is_wrong_with_the_bid(client, app):
-    token = started_match(app)
+    token = stored_match(app)
     page = client.get(f"/matches/{token}")
     csrf = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page.text).group(1)
 
@@ -219,7 +202,7 @@ def test_the_preview_of_an_absurd_bid_says_what_is_wrong_with_the_bid(client, ap
 
 @pytest.mark.parametrize("number", ["junk", "١", "2.0"])
 def test_a_dice_turn_with_a_junk_turn_number_is_refused(client, app, number):
-    token = started_dice_game(app)
+    token = stored_dice_game(app)
     page = client.get(f"/dice/{token}?dice=33333")
     fields = dict(
         re.findall(r'name="(csrf_token|version|client_token)"[^>]*value="([^"]+)"', page.text)

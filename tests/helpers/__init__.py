@@ -1,1 +1,2 @@
-"""What the tests share: one HTML reader (html) and the steps of play (play)."""
+"""What the tests share: one HTML reader (html), the steps of play (play) and games stored
+through the services (stored)."""

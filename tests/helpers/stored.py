@@ -1,0 +1,34 @@
+"""Games stored through the services, for tests that need one to exist before they begin."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from flask import Flask
+
+from scorekeeper.extensions import db
+from scorekeeper.services import dice_turns, hands
+
+PLAYERS = ("Ann", "Bob", "Cat", "Dan")
+
+
+def stored_match(app: Flask, **house_rules) -> str:
+    """A new partnership match (Us: Ann and Cat, Them: Bob and Dan); its edit token."""
+    with app.app_context():
+        match = hands.start_match(
+            db.session,
+            game="partnership",
+            house_rules=house_rules,
+            side_names=["Us", "Them"],
+            player_names=list(PLAYERS),
+            first_dealer=0,
+        )
+        return match.edit_token
+
+
+def stored_dice_game(
+    app: Flask, kind: str = "yahtzee", players: Sequence[str] = ("Ann", "Bob"), **house_rules
+) -> str:
+    """A new dice game; its token."""
+    with app.app_context():
+        return dice_turns.start_dice_game(db.session, kind, list(players), house_rules).token
