@@ -10,12 +10,20 @@ seed, so it does the same work on every machine and on every version of the site
 the site, it spends its time in Python calls, dicts, lists, sorting and string
 formatting. One *ref unit* is the time of one round; a run times ``ROUNDS`` of them.
 
+Every benchmark's clock is ``CLOCK``, the CPU time of the thread that runs it, not the
+wall clock: on a machine shared with other work the wall clock also counts the time the
+benchmark waited for a core, which comes and goes from second to second and so cannot
+be divided out by a reference measured at another moment. What remains (a slower core,
+a core shared with a busy neighbour, a lower clock rate) slows the reference as much as
+the benchmark, and the ratio divides it out.
+
 Never change the workload without measuring again and moving every limit with it.
 """
 
 from __future__ import annotations
 
 import statistics
+import time
 import timeit
 from collections.abc import Callable, Iterable
 from typing import NamedTuple
@@ -32,6 +40,7 @@ RUN_BONUS = (0, 0, 5, 15, 40, 100, 150)
 # is called unsteady: more than the spread of repeated quiet runs, far less than a
 # machine that took on a second job.
 STEADY = 1.5
+CLOCK = time.thread_time
 
 
 def one_round(seed: int) -> int:
@@ -65,7 +74,7 @@ EXPECTED = workload()
 
 def median_seconds(call: Callable[[], object], number: int, repeat: int = 25) -> float:
     """The median time of one call, from ``repeat`` rounds of ``number`` calls."""
-    rounds = timeit.repeat(call, number=number, repeat=repeat)
+    rounds = timeit.repeat(call, number=number, repeat=repeat, timer=CLOCK)
     return statistics.median(rounds) / number
 
 
