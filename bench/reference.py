@@ -3,7 +3,7 @@
 A time budget in µs holds only on the machine it was written on: the same code takes
 three times as long on a slower or busier machine. So each time budget is a ratio to
 this reference, timed in the same run with the same median method, at the start of the
-run and again at its end (a machine that gets busier in between shows as a change).
+run and again at its end (cores that slow down in between show as a change).
 
 The workload is standard library only, does no I/O and draws its numbers from a fixed
 seed, so it does the same work on every machine and on every version of the site; like
