@@ -132,11 +132,14 @@ def serving(app: Flask) -> Iterator[str]:
         thread.join(timeout=10)
 
 
-def run() -> list[Check]:
-    """Measure the first visit of the home page and of a match page; return the budgets."""
+def run(config: dict | None = None) -> list[Check]:
+    """Measure the first visit of the home page and of a match page; return the budgets.
+
+    ``config`` goes to the site under test (bench/seed.py's ``without`` turns devices off).
+    """
     checks = []
     with tempfile.TemporaryDirectory(prefix="scorekeeper-first-visit-") as folder:
-        app = bench_site(Path(folder))
+        app = bench_site(Path(folder), config)
         token = add_match(app, HANDS)
         with serving(app) as base, sync_playwright() as driver:
             browser = driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)

@@ -118,8 +118,11 @@ def stop(process: subprocess.Popen) -> None:
 
 
 @contextmanager
-def gunicorn(folder: Path) -> Iterator[str]:
-    """Serve the database in ``folder`` with gunicorn on loopback; yield the site's address."""
+def gunicorn(folder: Path, config: dict | None = None) -> Iterator[str]:
+    """Serve the database in ``folder`` with gunicorn on loopback; yield the site's address.
+
+    With ``config``, gunicorn calls the app factory with it instead of loading wsgi.py.
+    """
     port = free_port()
     env = {
         **os.environ,
@@ -127,7 +130,9 @@ def gunicorn(folder: Path) -> Iterator[str]:
         "SECRET_KEY": "bench",
     }
     log = folder / "gunicorn.log"
-    command = [str(GUNICORN), "-w", str(WORKERS), "-b", f"127.0.0.1:{port}", "wsgi:app"]
+    # gunicorn reads the factory's argument as a Python literal.
+    target = f"scorekeeper:create_app({config!r})" if config else "wsgi:app"
+    command = [str(GUNICORN), "-w", str(WORKERS), "-b", f"127.0.0.1:{port}", target]
     with log.open("wb") as output:
         process = subprocess.Popen(
             command, cwd=ROOT, env=env, stdout=output, stderr=subprocess.STDOUT
@@ -213,20 +218,23 @@ def print_loads(loads: list[Load]) -> None:
         print(f"{line}  FAILED: {load.problem}" if load.problem else line)
 
 
-def run(seconds: int = 5) -> list[Check]:
-    """Load the three routes under gunicorn, print what was measured, return the budgets."""
+def run(seconds: int = 5, config: dict | None = None) -> list[Check]:
+    """Load the three routes under gunicorn, print what was measured, return the budgets.
+
+    ``config`` goes to the site under test (bench/seed.py's ``without`` turns devices off).
+    """
     if shutil.which("wrk") is None:
         raise SystemExit(WRK_MISSING)
     with tempfile.TemporaryDirectory(prefix="scorekeeper-load-") as name:
         folder = Path(name)
-        app = bench_site(folder)
+        app = bench_site(folder, config)
         token = add_match(app, HANDS)
         with app.app_context():
             version = db.session.execute(
                 db.select(Match.version).where(Match.edit_token == token)
             ).scalar_one()
             db.engine.dispose()
-        with gunicorn(folder) as base:
+        with gunicorn(folder, config) as base:
             match_url = f"{base}/matches/{token}"
             poll_url = f"{match_url}/live?since={version}"
             headers = returning_phone(match_url)

@@ -22,15 +22,34 @@ from scorekeeper.models import Hand, Match  # noqa: E402
 # A phone that has opened the match before: its device cookie lists it already.
 DEVICE = "bench-device-0123456789abcdef"
 
+# The site's performance devices that a run can leave out (``python -m bench --without``),
+# each with the settings that turn it off.
+DEVICES = {
+    "page-cache": {"MATCH_PAGE_CACHE_BYTES": 0},
+    "quick-poll": {"QUICK_POLLS": False},
+}
 
-def bench_site(folder: Path | None = None) -> Flask:
-    """A site on a fresh SQLite file in ``folder`` (a new temporary folder by default)."""
+
+def without(devices: list[str]) -> dict:
+    """The site settings that turn the named devices off."""
+    config: dict = {}
+    for device in devices:
+        config.update(DEVICES[device])
+    return config
+
+
+def bench_site(folder: Path | None = None, config: dict | None = None) -> Flask:
+    """A site on a fresh SQLite file in ``folder`` (a new temporary folder by default).
+
+    ``config`` adds settings, such as those of ``without``.
+    """
     folder = folder or Path(tempfile.mkdtemp(prefix="scorekeeper-bench-"))
     app = create_app(
         {
             "INSTANCE_PATH": folder,
             "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'bench.sqlite3'}",
             "SECRET_KEY": "bench",
+            **(config or {}),
         }
     )
     with app.app_context():
