@@ -14,8 +14,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.reference import Timed, absolute, measured, median_seconds  # noqa: E402
 from bench.report import print_checks  # noqa: E402
-from scorekeeper.rules.cards import ALL_CARDS  # noqa: E402
-from scorekeeper.rules.pinochle import PRESETS, HandInput, meld_all, replay, with_rules  # noqa: E402
+from scorekeeper.rules import (  # noqa: E402
+    ALL_CARDS,  # noqa: E402
+    PRESETS,
+    HandInput,
+    meld_all,
+    replay_match,
+    with_rules,
+)
 
 # Limits in ref units. On the 2-core development machine a 12-card meld takes 1.69 ref
 # units, a 20-card one 1.93 and a replay 47.3 (medians of nine runs); the limits keep
@@ -83,9 +89,9 @@ def run() -> list[Timed]:
     # A target out of reach, so that all 100 hands are replayed.
     long_rules = with_rules(partnership, {"target": 10**6})
     match = match_of(long_rules, 100, seed=7)
-    ledger = replay(long_rules, match)
+    ledger = replay_match(long_rules, match)
     assert len(ledger.rows) == 100
-    replay_s = median_seconds(lambda: replay(long_rules, match), number=200)
+    replay_s = median_seconds(lambda: replay_match(long_rules, match), number=200)
     print(f"replay of a 100-hand match: {absolute(replay_s):>10}\n")
     return [
         Timed("meld, 12 cards, all four trumps", meld_s, MELD_LIMIT),

@@ -951,7 +951,3 @@ def replay_match(
         if outcome.result != "redeal":
             dealer = (dealer + 1) % preset.players
     return Ledger(tuple(rows), tuple(totals), winner, reason, dealer)
-
-
-# Old names, kept until every caller has moved (services refactor).
-replay = replay_match

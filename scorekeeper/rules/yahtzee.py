@@ -472,8 +472,3 @@ def game_result(player_cards: Sequence[Scorecard]) -> YahtzeeStanding:
         return YahtzeeStanding(totals, True, winners, None)
     played = [len(sheet.turns) for sheet in player_cards]
     return YahtzeeStanding(totals, False, (), played.index(min(played)))
-
-
-# Old names, kept until every caller has moved (services refactor).
-replay_game = replay_yahtzee
-Card = YahtzeeCard
