@@ -8,19 +8,20 @@ from flask_wtf import FlaskForm
 from wtforms import (
     BooleanField,
     Form,
+    HiddenField,
     RadioField,
     SelectChoice,
     SelectField,
     StringField,
 )
 from wtforms.validators import Length, Optional, ValidationError
+from wtforms.widgets import HiddenInput
 
 from ..house_rules import Knob
 from ..house_rules import house_rules_form as shared_house_rules_form
 from ..rules import KNOB_INFO, KNOBS, PRESETS, SUIT_SYMBOLS, SUITS, Preset, RuleError, parse_cards
 from ..services.writes import MAX_VERSION
 from ..validators import Between, SeatList, WholeNumberField
-from ..widgets import CheckboxInput, HiddenInput, NumberInput, RadioInput, TextInput
 
 NAME_LENGTH = 40
 # The most players or sides any preset has; forms trim their lists to the match's own.
@@ -129,33 +130,26 @@ def house_rule_overrides(form: Form, preset: Preset) -> dict[str, Any]:
 
 
 class HandForm(FlaskForm):
-    """One hand: who bid what in which trump, each side's meld and trick points.
+    """One hand: who bid what in which trump, each side's meld and trick points."""
 
-    Its inputs are drawn by scorekeeper.widgets (the same HTML as WTForms', faster): a
-    match page draws this form more than any other.
-    """
-
-    bidder = RadioField("Bidder", coerce=int, validators=[Optional()], option_widget=RadioInput())
+    bidder = RadioField("Bidder", coerce=int, validators=[Optional()])
     bid = WholeNumberField(
         "Bid",
         validators=[Optional(), POINTS],
         render_kw={"inputmode": "numeric"},
-        widget=NumberInput(),
     )
-    all_passed = BooleanField("All passed", widget=CheckboxInput())
+    all_passed = BooleanField("All passed")
     trump = RadioField(
         "Trump",
         choices=[SelectChoice(i, f"{SUIT_SYMBOLS[i]} {SUITS[i]}") for i in range(4)],
         coerce=int,
         validators=[Optional()],
-        option_widget=RadioInput(),
     )
     meld = SeatList(
         WholeNumberField(
             "Meld",
             validators=[Optional(), POINTS],
             render_kw={"inputmode": "numeric"},
-            widget=NumberInput(),
         ),
         min_entries=MAX_SEATS,
     )
@@ -164,18 +158,16 @@ class HandForm(FlaskForm):
             "Trick points",
             validators=[Optional(), POINTS],
             render_kw={"inputmode": "numeric"},
-            widget=NumberInput(),
         ),
         min_entries=MAX_SEATS,
     )
-    turned_nine = BooleanField("Dealer turned up a nine", widget=CheckboxInput())
+    turned_nine = BooleanField("Dealer turned up a nine")
     cards = SeatList(
         StringField(
             "Cards",
             validators=[Optional(), Length(max=200)],
             filters=[_strip],
             render_kw={"autocomplete": "off", "autocapitalize": "characters"},
-            widget=TextInput(),
         ),
         min_entries=MAX_SEATS,
     )
@@ -184,7 +176,7 @@ class HandForm(FlaskForm):
     # (a double-tapped Save records one hand).
     version = WholeNumberField(widget=HiddenInput(), validators=[Optional(), VERSIONS])
     hand_version = WholeNumberField(widget=HiddenInput(), validators=[Optional(), VERSIONS])
-    client_token = StringField(widget=HiddenInput(), validators=[Optional(), Length(max=40)])
+    client_token = HiddenField(validators=[Optional(), Length(max=40)])
     action = SelectField(
         choices=[SelectChoice(action) for action in ("save", "throw_in", "redeal", "forfeit")],
         default="save",
