@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from flask import Flask, abort, current_app, request
+from flask import Flask, current_app, request
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from limits import RateLimitItem, parse
-from werkzeug.exceptions import NotFound
+from werkzeug.exceptions import NotFound, TooManyRequests
 from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.wrappers import Response
 
@@ -77,7 +77,6 @@ def init_security(app: Flask) -> None:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)
     # Before CSRFProtect (bound after this): a post with a bad CSRF token is counted too.
     limiter.init_app(app)
-    app.before_request(refuse_link_guessers)
     app.after_request(count_wrong_link)
 
 
@@ -93,23 +92,21 @@ def _asks_for_a_link() -> bool:
     return "token" in view_args or isinstance(request.routing_exception, NotFound)
 
 
-def refuse_link_guessers() -> None:
-    """Refuse every link from an address that sent too many wrong ones lately.
+def count_wrong_link(response: Response) -> Response:
+    """Count a 404 answered for a link against the address that asked for it; past the
+    limit, wrong links from there are answered 429.
 
     Links are 144 random bits, so guessing is hopeless; the limit still sees it, and a
-    guesser gets a 429 instead of a stream of cheap 404s.
+    guesser gets a 429 instead of a stream of cheap 404s. Only wrong links are counted
+    and refused, so a right link costs nothing more, and a family sharing an address with
+    a guesser keeps its matches.
     """
-    if not _asks_for_a_link():
-        return
-    if not limiter.limiter.test(_wrong_token_limit(), "wrong-link", get_remote_address()):
-        abort(429, description="Too many wrong links from here; wait a minute and try again.")
-
-
-def count_wrong_link(response: Response) -> Response:
-    """Count a 404 answered for a link against the address that asked for it."""
-    if response.status_code == 404 and _asks_for_a_link():
-        limiter.limiter.hit(_wrong_token_limit(), "wrong-link", get_remote_address())
-    return response
+    if response.status_code != 404 or not _asks_for_a_link():
+        return response
+    if limiter.limiter.hit(_wrong_token_limit(), "wrong-link", get_remote_address()):
+        return response
+    refused = TooManyRequests("Too many wrong links from here; wait a minute and try again.")
+    return current_app.make_response(current_app.handle_http_exception(refused))
 
 
 @limiter.request_filter

@@ -1,0 +1,128 @@
+"""How the dice score sheets' pages are drawn: the new-game form, the game page (with the
+Yahtzee card's box previews or the Farkle turn form) and the correction page."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from flask_wtf import FlaskForm
+from werkzeug.wrappers import Response
+
+from ..device import this_device
+from ..extensions import db
+from ..htmx import render
+from ..rules import BoxPreview, RuleError, dice_game, open_boxes_preview, parse_dice, yahtzee
+from ..services import devices
+from ..services.dice import DiceState, FarkleState, YahtzeeState, digits
+from .forms import DiceForm, FarkleTurnForm, NewGameForm, knob_rows
+
+
+def new_page(form: NewGameForm, rules_form, kind: str, status: int = 200) -> Response:
+    response = render(
+        "dice/new.html",
+        "dice/_new_form.html",
+        form=form,
+        rules=rules_form,
+        kind=kind,
+        label=dice_game(kind).label,
+        fewest=dice_game(kind).fewest_players,
+        most=dice_game(kind).most_players,
+    )
+    response.status_code = status
+    return response
+
+
+def game_page(state: DiceState, status: int = 200, **context: Any) -> Response:
+    devices.remember_dice_game(db.session, this_device(), state.game.id)
+    response = render(
+        "dice/page.html",
+        "dice/_game.html",
+        state=state,
+        kind=state.game.kind,
+        label=state.label,
+        knobs=knob_rows(state.game.kind, state.rules),
+        action_form=FlaskForm(),
+        last_turn=state.turns[-1] if state.turns else None,
+        faces=yahtzee.FACES,
+        # A new one-time token each time the page is drawn: one turn per form.
+        form_token=secrets.token_urlsafe(16),
+        **context,
+    )
+    response.status_code = status
+    return response
+
+
+def yahtzee_page(
+    state: YahtzeeState,
+    dice_form: DiceForm,
+    status: int = 200,
+    slot_error: str | None = None,
+    confirm: dict[str, Any] | None = None,
+) -> Response:
+    """The Yahtzee page; with dice entered, what each open box of the card would score."""
+    previews = None
+    dice = None
+    if dice_form.dice.data and not dice_form.dice.errors and not state.over:
+        sheet = state.sheets[state.next_player]
+        try:
+            dice = digits(parse_dice(dice_form.dice.data))
+            previews = [
+                open_boxes_preview(column.card, dice, state.rules) for column in sheet.card.columns
+            ]
+        except RuleError as error:
+            dice_form.dice.errors = [error.reason]
+            dice = None
+    if dice_form.dice.errors:
+        status = max(status, 422)
+    return game_page(
+        state,
+        status,
+        dice_form=dice_form,
+        dice=dice,
+        previews=previews,
+        notes=forbidden_notes(state, previews or []),
+        slot_error=slot_error,
+        confirm=confirm,
+        boxes=yahtzee,
+    )
+
+
+def forbidden_notes(state: YahtzeeState, previews: list[tuple[BoxPreview, ...]]) -> dict:
+    """Why boxes may not take these dice, each reason once: {(column or None, reason): id}.
+
+    The joker rule gives most forbidden boxes one shared reason, so the card says it once
+    and every box it forbids points to it.
+    """
+    triple = state.game.kind == "triple"
+    notes: dict[tuple[int | None, str], str] = {}
+    for column, verdicts in enumerate(previews, start=1):
+        for verdict in verdicts:
+            if not verdict.allowed and verdict.held is None and verdict.reason:
+                key = (column if triple else None, verdict.reason)
+                notes.setdefault(key, f"reason-{len(notes) + 1}")
+    return notes
+
+
+def farkle_page(state: FarkleState, form: FarkleTurnForm, status: int = 200) -> Response:
+    return game_page(state, status, form=form)
+
+
+def edit_page(state, sheet, turn, number, form, status=200) -> Response:
+    if state.game.kind != "triple":
+        del form.column
+    response = render(
+        "dice/edit.html",
+        "dice/_edit_form.html",
+        state=state,
+        kind=state.game.kind,
+        sheet=sheet,
+        turn=turn,
+        number=number,
+        scored=sheet.card.turns[number - 1],
+        form=form,
+        boxes=yahtzee,
+        version=state.game.version,
+    )
+    response.status_code = status
+    return response
