@@ -19,6 +19,7 @@ from .forms import DiceForm, FarkleTurnForm, NewGameForm, knob_rows
 
 
 def new_page(form: NewGameForm, rules_form, kind: str, status: int = 200) -> Response:
+    """The form that starts a dice game of this kind (or, for htmx, the form alone)."""
     response = render(
         "dice/new.html",
         "dice/_new_form.html",
@@ -34,6 +35,7 @@ def new_page(form: NewGameForm, rules_form, kind: str, status: int = 200) -> Res
 
 
 def game_page(state: DiceState, status: int = 200, **context: Any) -> Response:
+    """The game page, listing the game on this device: totals, sheets, the next turn."""
     devices.remember_dice_game(db.session, this_device(), state.game.id)
     response = render(
         "dice/page.html",
@@ -105,10 +107,12 @@ def forbidden_notes(state: YahtzeeState, previews: list[tuple[BoxPreview, ...]])
 
 
 def farkle_page(state: FarkleState, form: FarkleTurnForm, status: int = 200) -> Response:
+    """The Farkle game page with its turn form (as typed, after a refusal)."""
     return game_page(state, status, form=form)
 
 
 def edit_page(state, sheet, turn, number, form, status=200) -> Response:
+    """The page that corrects a past Yahtzee turn (column only in Triple)."""
     if state.game.kind != "triple":
         del form.column
     response = render(
