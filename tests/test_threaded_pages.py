@@ -17,22 +17,9 @@ import pytest
 from scorekeeper.extensions import db
 from scorekeeper.services import hands, matches
 from scorekeeper.services.errors import Conflict, GameOver
-from tests.helpers.stored import stored_match
+from tests.helpers.stored import hand, stored_match
 
 REQUESTS = 400
-A_HAND = {
-    "bidder": 0,
-    "bid": 250,
-    "all_passed": False,
-    "trump": 0,
-    "meld": [20, 40],
-    "tricks": [240, 10],
-    "thrown_in": False,
-    "no_marriage": False,
-    "redeal": False,
-    "turned_nine": False,
-    "cards": None,
-}
 
 
 @pytest.mark.parametrize("kept_bytes", [0, 16 * 1024 * 1024], ids=["drawn", "kept"])
@@ -52,7 +39,7 @@ def test_threads_reading_while_hands_are_saved_never_get_a_500(make_site, tmp_pa
                     hands.add_hand(
                         db.session,
                         token,
-                        A_HAND,
+                        hand(tricks=[240, 10], meld=[20, 40]),
                         version=version,
                         form_token=secrets.token_urlsafe(16),
                     )

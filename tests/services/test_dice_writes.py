@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from service_helpers import form_token
 from sqlalchemy import func, select
 
 from scorekeeper.models import DeviceDiceGame, DiceTurn
@@ -11,6 +10,7 @@ from scorekeeper.rules import FarkleTurn, RuleError, TurnError
 from scorekeeper.services import devices, dice, dice_turns
 from scorekeeper.services.dice_turns import STALE
 from scorekeeper.services.errors import AlreadyRecorded, Conflict, GameOver, NotFound, Refused
+from tests.helpers.stored import form_token
 
 
 def game_now(session, token: str) -> dice.DiceState:

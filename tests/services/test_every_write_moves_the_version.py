@@ -11,11 +11,11 @@ from __future__ import annotations
 import inspect
 
 import pytest
-from service_helpers import MADE, form_token, hand
 
 from scorekeeper.extensions import db
 from scorekeeper.rules import FarkleTurn
 from scorekeeper.services import dice, dice_turns, hands, matches
+from tests.helpers.stored import MADE, form_token, hand
 
 # Services that start a new game (at version 0) or only read.
 NOT_CHANGES = {

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from service_helpers import MADE, form_token, hand
 from sqlalchemy import func, select
 
 from scorekeeper.models import Change, DeviceMatch, Hand, Match
 from scorekeeper.rules import RuleError
 from scorekeeper.services import devices, hands, matches
 from scorekeeper.services.errors import AlreadyRecorded, Conflict, GameOver, NotFound, Refused
+from tests.helpers.stored import MADE, form_token, hand
 
 
 def version_of(session, token: str) -> int:

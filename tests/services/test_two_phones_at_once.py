@@ -10,7 +10,6 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 
-from service_helpers import MADE, form_token
 from sqlalchemy import func, select
 
 from scorekeeper.extensions import db
@@ -18,6 +17,7 @@ from scorekeeper.models import DiceTurn, Hand
 from scorekeeper.rules import FarkleTurn
 from scorekeeper.services import dice, dice_turns, hands
 from scorekeeper.services.errors import AlreadyRecorded, Conflict
+from tests.helpers.stored import MADE, form_token
 
 PHONES = 8
 ROUNDS = 5
