@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+import secrets
+from typing import Any, NamedTuple
 
 from flask_wtf import FlaskForm
 from wtforms import (
@@ -129,6 +130,13 @@ def house_rule_overrides(form: Form, preset: Preset) -> dict[str, Any]:
     return overrides
 
 
+class ConflictChoice(NamedTuple):
+    """The two buttons a phone is offered when another phone saved first."""
+
+    discard: str  # drop what this phone typed and show the ledger
+    keep: str  # save it anyway: as the next hand, or over the other phone's edit
+
+
 class HandForm(FlaskForm):
     """One hand: who bid what in which trump, each side's meld and trick points."""
 
@@ -205,11 +213,17 @@ class HandForm(FlaskForm):
             self.all_passed.label.text = f"All passed (dealer takes {preset.stuck_bid})"
         self.tricks_total = preset.trick_total
         self.group_errors: dict[str, str] = {}
+        self.conflict: ConflictChoice | None = None
 
     def show_version(self, version: int, field: str = "version") -> None:
         """Redraw the form at a newer version (after a conflict), replacing what was posted."""
         self[field].data = version
         self[field].raw_data = [str(version)]
+
+    def new_form_token(self) -> None:
+        """Give the redrawn form a one-time token of its own (after a conflict)."""
+        self.client_token.data = secrets.token_urlsafe(16)
+        self.client_token.raw_data = [self.client_token.data]
 
     def fill_from(self, entries: dict[str, Any]) -> None:
         """Put a stored hand's entries into the form, for editing."""

@@ -17,7 +17,7 @@ from ..rules import PRESETS, Preset, RuleError
 from ..services import devices, hands, matches
 from ..services.errors import AlreadyRecorded, Conflict, GameOver, Refused
 from ..validators import whole_number
-from .forms import HandForm, MatchForm, house_rule_overrides, house_rules_form
+from .forms import ConflictChoice, HandForm, MatchForm, house_rule_overrides, house_rules_form
 from .pages import (
     describe_preview,
     edit_page,
@@ -113,10 +113,16 @@ def _live(token: str, view: bool) -> Response:
         # same way, usually before this view is reached).
         return Response(b"", status=204, headers={"Cache-Control": "no-store"})
     state = matches.read_match(db.session, token, view, shows_all=shows_all())
+    # A phone holding a typed hand says the version its form was drawn at (trust.js).
+    seen = request.args.get("form", type=whole_number)
+    if seen is None:
+        seen = request.args.get("since", type=whole_number)
+    change = None if view or seen is None else matches.changed_since(db.session, state, seen)
     response = render(
         "matches/_live.html",
         "matches/_live.html",
         state=state,
+        change=change,
         view=view,
         can_undo=not view and state.match.has_changes,
         was_over=request.args.get("over") == "1",
@@ -201,8 +207,15 @@ def add_hand(token: str) -> Response:
         if state.over:
             return refused_page(state, None, 409)
         form.setup(state.preset, state.players, state.sides)
+        # Redrawn at today's version with a new one-time token: "Save mine" records the
+        # typed hand as the next one, never silently in place of the other phone's.
         form.show_version(state.match.version)
+        form.new_form_token()
         form.add_rule_error(RuleError(conflict.sentence, "hand"))
+        form.conflict = ConflictChoice(
+            discard="It was the same hand (discard mine)",
+            keep=f"Save mine as hand {len(state.hands) + 1}",
+        )
         return refused_page(state, form, 409)
     return redirect(shown, 303)
 
@@ -255,8 +268,10 @@ def edit_hand(token: str, hand_id: int) -> Response:
     except Conflict as conflict:
         state = matches.load_match(db.session, token)
         index = state.hand_index(hand_id)
+        # Redrawn at the hand's version now stored: "Save mine" replaces theirs knowingly.
         form.show_version(conflict.version, field="hand_version")
         form.add_rule_error(RuleError(conflict.sentence, "hand"))
+        form.conflict = ConflictChoice(discard="Keep theirs", keep="Save mine over theirs")
         return edit_page(state, form, index, 409)
     # Back to the ledger at the corrected hand, unfolding the earlier hands if it is one.
     folded = index < before.first_shown

@@ -26,14 +26,16 @@ class NotFound(ServiceError):
 class Conflict(ServiceError):
     """Another phone changed the game after this form was drawn: nothing was written.
 
-    ``version`` is the version now stored, where a form redrawn with it may save again.
+    ``version`` is the version now stored, where a form redrawn with it may save again;
+    ``change`` says what the other phone did, when the service knows (a ChangedSince).
     """
 
     status = 409
 
-    def __init__(self, sentence: str, version: int | None = None) -> None:
+    def __init__(self, sentence: str, version: int | None = None, change: object = None) -> None:
         super().__init__(sentence)
         self.version = version
+        self.change = change
 
 
 class GameOver(Conflict):

@@ -14,7 +14,15 @@ from sqlalchemy.orm import Session
 from ..models import Change, Hand, Match
 from ..rules import RuleError, get_preset, with_rules
 from .errors import AlreadyRecorded, Conflict, GameOver, NotFound
-from .matches import MatchState, find_match, latest_change, load_match, match_preset, replay_entries
+from .matches import (
+    MatchState,
+    changed_since,
+    find_match,
+    latest_change,
+    load_match,
+    match_preset,
+    replay_entries,
+)
 from .writes import (
     MAX_VERSION,
     bump_version,
@@ -81,7 +89,7 @@ def _record(session: Session, match_id: int, kind: str, hand: Hand, before=None)
     )
 
 
-def _conflict(session: Session, token: str) -> Conflict:
+def _conflict(session: Session, token: str, seen: int) -> Conflict:
     """Another phone changed the match after this form was drawn: say what it did."""
     session.rollback()
     session.expire_all()
@@ -89,7 +97,9 @@ def _conflict(session: Session, token: str) -> Conflict:
     return Conflict(
         f"while you were entering this hand, another phone changed the match "
         f"({latest_change(session, state)}). Yours was not saved: check it against the "
-        "ledger and save again"
+        "ledger and save again",
+        version=state.match.version,
+        change=changed_since(session, state, seen),
     )
 
 
@@ -115,7 +125,7 @@ def add_hand(
         session.rollback()
         if _already_recorded(session, state.match.id, form_token):
             raise AlreadyRecorded("That hand is saved already.")
-        raise _conflict(session, token)
+        raise _conflict(session, token, version)
     position = (state.hands[-1].position + 1) if state.hands else 1
     hand = Hand(match_id=state.match.id, position=position, client_token=form_token, **entries)
     session.add(hand)

@@ -229,15 +229,63 @@ def version_on(connection: Connection, token: str, view: bool) -> int | None:
     return connection.execute(statement, {"token": token}).scalar()
 
 
-def latest_change(session: Session, state: MatchState) -> str:
-    """The last change to the match, in words, for a phone whose form is out of date."""
+def _last_change(session: Session, state: MatchState) -> tuple[str, int | None, str | None]:
+    """The last change to the match's hands: its verb, the hand's number and its outcome
+    sentence (no number or sentence when the hand is gone)."""
     change = session.scalars(
         select(Change).where(Change.match_id == state.match.id).order_by(Change.id.desc())
     ).first()
     if change is None:
-        return "the hands were changed"
+        return "changed", None, None
+    verb = {"add": "saved", "edit": "changed"}.get(change.kind, "restored")
     for row, hand in zip(state.ledger.rows, state.hands, strict=True):
         if hand.position == change.position:
-            verb = {"add": "saved", "edit": "changed"}.get(change.kind, "restored")
-            return f"hand {row.number} was {verb}: {row.outcome.sentence}"
-    return "a hand was deleted"
+            return verb, row.number, row.outcome.sentence
+    return "deleted", None, None
+
+
+def latest_change(session: Session, state: MatchState) -> str:
+    """The last change to the match, in words, for a phone whose form is out of date."""
+    verb, number, sentence = _last_change(session, state)
+    if number is None:
+        return "a hand was deleted" if verb == "deleted" else "the hands were changed"
+    return f"hand {number} was {verb}: {sentence}"
+
+
+@dataclass(frozen=True)
+class ChangedSince:
+    """What other phones did to a match after a form was drawn at version ``seen``."""
+
+    seen: int
+    version: int  # the version stored now, where a redrawn form may save
+    verb: str  # what the last change did: saved, changed, restored or deleted
+    number: int | None  # the hand it was about, if that hand is still in the ledger
+    outcome: str | None  # that hand's outcome sentence, as the ledger says it
+    next_number: int  # the number the next hand saved will have
+
+    @property
+    def changes(self) -> int:
+        """How many writes happened since (each write moves the version by one)."""
+        return self.version - self.seen
+
+    @property
+    def sentence(self) -> str:
+        """The change for a player: "Another phone saved hand 2: Ann bid 300 … made it"."""
+        if self.number is None:
+            said = f"Another phone {self.verb} a hand"
+        else:
+            said = f"Another phone {self.verb} hand {self.number}: {self.outcome}"
+        if self.changes > 1:
+            said += f" ({self.changes} changes since you started)"
+        return said
+
+
+def changed_since(session: Session, state: MatchState, seen: int) -> ChangedSince | None:
+    """What changed in the match since a form was drawn at version ``seen`` (None when
+    nothing did): the conflict a phone is shown before Save, and at Save."""
+    version = state.match.version
+    seen = max(seen, 0)
+    if seen >= version:
+        return None
+    verb, number, outcome = _last_change(session, state)
+    return ChangedSince(seen, version, verb, number, outcome, len(state.hands) + 1)

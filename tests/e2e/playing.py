@@ -99,6 +99,18 @@ def save_hand(page: Page, number: int | None = None, timeout: float | None = Non
     return answer.value.status
 
 
+def tap_and_answer(page: Page, button: Locator, ending: str = "/hands") -> int:
+    """Tap a button that posts a hand (or turn), and return the status of that post."""
+
+    def posted(response: Response) -> bool:
+        request = response.request
+        return request.method == "POST" and urlsplit(request.url).path.endswith(ending)
+
+    with page.expect_response(posted) as answer:
+        button.click()
+    return answer.value.status
+
+
 def shown(points: int) -> str:
     """A score as the page prints it: with a true minus sign, as on paper."""
     return str(points).replace("-", MINUS)

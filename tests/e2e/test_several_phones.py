@@ -32,6 +32,7 @@ from tests.e2e.playing import (
     save_hand,
     shown,
     start_match,
+    tap_and_answer,
 )
 
 pytestmark = pytest.mark.e2e
@@ -166,7 +167,8 @@ class Polls:
 def test_hands_and_edits_reach_the_other_phones_without_reload(new_page: NewPage) -> None:
     """Ann's hand shows on the watching phone and on Cat's, whose typed hand survives it.
 
-    Cat then saves her hand (its version was refreshed by the poll), and Ann's correction
+    Cat's form keeps the version it was drawn at and shows what Ann saved; Cat saves hers
+    as hand 2 from that notice, and Ann's correction
     of hand 1 shows on both other phones. Between changes every poll is an empty 204.
     """
     ann = new_page()
@@ -202,15 +204,20 @@ def test_hands_and_edits_reach_the_other_phones_without_reload(new_page: NewPage
     expect(watcher.locator("#hand-1 .edit-link")).to_have_count(0)
     expect_totals(cat, 310, 120)
     expect_ledger_row(cat, 1, (310, 120), (310, 120))
-    expect(cat.get_by_role("heading", name="Hand 2")).to_be_visible()
-    expect(cat.locator("#version")).to_have_value("1")
+    # Cat's typed hand is not re-targeted: it keeps its heading and version, and a notice
+    # says what Ann saved, with the choice of what Cat's hand is.
+    expect(cat.locator("#hand-notice")).to_contain_text(
+        "Another phone saved hand 1: Us made 300 with 310; Them +120"
+    )
+    expect(cat.get_by_role("heading", name="Hand 1")).to_be_visible()
+    expect(cat.locator("#version")).to_have_value("0")
     expect_hand_2_typed(cat)
     print(f"hand 1 reached the watching phone {seen_after:.1f} s after it was saved")
     # Quiet again: the watcher's next poll, at the version it now shows, is an empty 204.
     assert [(poll.since, poll.status) for poll in watcher_polls.wait_for(1)] == [(1, 204)]
 
-    # Cat's save is the next hand: no conflict, since her poll brought version 1.
-    assert save_hand(cat) == 303
+    # Cat's is another hand: she saves it as hand 2, from the notice.
+    assert tap_and_answer(cat, cat.get_by_role("button", name="Save mine as hand 2")) == 303
     expect(cat.locator("#hand-2")).to_be_visible()
     expect(cat.locator("#hand-error")).to_have_count(0)
     expect_totals(cat, 400, -230)

@@ -1,0 +1,252 @@
+// Trust at a real table. A live update never re-targets a hand form that holds typed
+// input: the form keeps the version it was drawn at, and a notice says what another phone
+// saved meanwhile, with the choice of what this phone's hand is. Without this script there
+// are no live updates, and the same choice comes with the conflict page at Save.
+
+const FOLLOWS_LEDGER = ["next-hand", "form-version"];
+
+// The next hand's form on a match page (not the edit page: it has no live updates).
+function nextHandForm() {
+  return document.querySelector("#outcome form.hand-form");
+}
+
+// Has the player typed or tapped anything into the form?
+function holdsInput(form) {
+  return Array.from(form.elements).some((element) => {
+    if (!element.name || ["hidden", "submit", "button"].includes(element.type)) return false;
+    if (element.type === "radio" || element.type === "checkbox") return element.checked;
+    return String(element.value).trim() !== "";
+  });
+}
+
+// A fresh one-time form token, in the alphabet the site's own tokens use.
+function newFormToken() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+function clearNotice(notice) {
+  notice.replaceChildren();
+  notice.hidden = true;
+}
+
+// A poll asks about the version the held form was drawn at, so the notice counts every
+// change since the player started typing.
+document.addEventListener("htmx:configRequest", (event) => {
+  if (event.detail.elt.id !== "live") return;
+  const form = nextHandForm();
+  if (form && holdsInput(form)) event.detail.parameters.form = form.elements.version.value;
+});
+
+document.addEventListener("htmx:oobBeforeSwap", (event) => {
+  const target = event.detail.target;
+  if (!target) return;
+  const form = nextHandForm();
+  const held = form !== null && holdsInput(form);
+  if (FOLLOWS_LEDGER.includes(target.id) && held) event.detail.shouldSwap = false;
+  if (target.id === "hand-notice" && !held) {
+    event.detail.shouldSwap = false;
+    clearNotice(target);
+  }
+});
+
+// The notice has come: the preview is redrawn against the ledger as it now stands.
+document.addEventListener("htmx:oobAfterSwap", (event) => {
+  if (event.detail.target.id !== "hand-notice") return;
+  const form = nextHandForm();
+  if (form) form.dispatchEvent(new Event("change", { bubbles: true }));
+});
+
+// "Save mine as hand N": the typed hand goes in at the version now stored, as a new form.
+document.addEventListener("click", (event) => {
+  const button = event.target.closest("[data-save-mine]");
+  if (!button) return;
+  const notice = button.closest("#hand-notice");
+  const form = nextHandForm();
+  if (!notice || !form) return;
+  form.elements.version.value = notice.dataset.version;
+  form.elements.client_token.value = newFormToken();
+  document.getElementById("next-hand").textContent = `Hand ${notice.dataset.nextHand}`;
+  clearNotice(notice);
+  form.requestSubmit(form.querySelector(".actions button[type=submit]"));
+});
+
+// ---- Offline saves. A hand (or an edit) saved with no network is kept on this phone, in
+// IndexedDB: the form's fields as posted, with its version and one-time token, and where it
+// goes. It is sent when the network returns (and on each page load), oldest first; the
+// one-time token makes a resend harmless, and another phone's change meanwhile comes back
+// as the conflict page, never as a hand saved in the wrong place.
+
+const OUTBOX = "scorekeeper-outbox";
+let sending = false;
+
+function asPromise(request) {
+  return new Promise((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+}
+
+async function outbox(mode) {
+  const opening = indexedDB.open(OUTBOX, 1);
+  opening.onupgradeneeded = () => {
+    opening.result.createObjectStore("entries", { keyPath: "id", autoIncrement: true });
+  };
+  const database = await asPromise(opening);
+  return database.transaction("entries", mode).objectStore("entries");
+}
+
+// The entries kept for this page, oldest first.
+async function waitingHere() {
+  const all = await asPromise((await outbox("readonly")).getAll());
+  return all.filter((entry) => entry.page === location.pathname);
+}
+
+async function forget(id) {
+  await asPromise((await outbox("readwrite")).delete(id));
+}
+
+function statusLine() {
+  let line = document.getElementById("connection");
+  if (!line) {
+    const main = document.querySelector("main");
+    if (!main) return null;
+    line = document.createElement("p");
+    line.id = "connection";
+    line.className = "connection";
+    line.setAttribute("aria-live", "polite");
+    main.prepend(line);
+  }
+  return line;
+}
+
+// Says plainly whether the phone is online, and what is waiting to be sent.
+async function showStatus() {
+  const line = statusLine();
+  if (!line) return;
+  let waiting = [];
+  try {
+    waiting = await waitingHere();
+  } catch (error) {
+    // No IndexedDB (a private window on some phones): nothing can be waiting.
+  }
+  const parts = [navigator.onLine ? "Online" : "Offline: saves are kept on this phone"];
+  if (waiting.length) {
+    parts.push(`waiting to send: ${waiting.length} (${waiting.map((e) => e.label).join(", ")})`);
+  }
+  line.textContent = parts.join(" · ");
+  line.classList.toggle("offline", !navigator.onLine);
+}
+
+// Empty the typed fields of a form, leaving its hidden ones.
+function clearTyped(form) {
+  Array.from(form.elements).forEach((element) => {
+    if (!element.name || ["hidden", "submit", "button"].includes(element.type)) return;
+    if (element.type === "radio" || element.type === "checkbox") element.checked = false;
+    else element.value = "";
+  });
+}
+
+// Keep a posted form on the phone; a new hand's form is then ready for the hand after it,
+// drawn as if this one had landed (its version one on, a new one-time token).
+async function keep(form, fields) {
+  const heading = document.getElementById("next-hand");
+  const nextHand = form.closest("#outcome") !== null && heading !== null;
+  const title = document.querySelector("#match h1");
+  const label = nextHand ? heading.textContent.trim() : title ? title.textContent.trim() : "A change";
+  // Not form.action: the form's buttons are named "action", and that name wins.
+  const url = new URL(form.getAttribute("action"), location.href).href;
+  const entry = { url, page: location.pathname, label, fields };
+  await asPromise((await outbox("readwrite")).add(entry));
+  if (nextHand) {
+    clearTyped(form);
+    form.elements.version.value = String(Number(form.elements.version.value) + 1);
+    form.elements.client_token.value = newFormToken();
+    heading.textContent = `Hand ${Number(label.replace(/\D/g, "")) + 1}`;
+    const preview = document.getElementById("preview");
+    if (preview) preview.replaceChildren();
+  }
+  await showStatus();
+}
+
+function postedFields(form, submitter) {
+  const data = submitter ? new FormData(form, submitter) : new FormData(form);
+  return Array.from(data.entries()).map(([name, value]) => [name, String(value)]);
+}
+
+// Saved with no network: kept, not sent.
+document.addEventListener(
+  "submit",
+  (event) => {
+    const form = event.target;
+    if (navigator.onLine || !form.matches("form.hand-form")) return;
+    event.preventDefault();
+    event.stopPropagation();
+    keep(form, postedFields(form, event.submitter));
+  },
+  true,
+);
+
+// Sent, but the network failed on the way: kept as it was posted.
+document.addEventListener("htmx:sendError", (event) => {
+  const form = event.detail.elt;
+  if (!form.matches || !form.matches("form.hand-form")) return;
+  const data = event.detail.requestConfig.formData;
+  keep(form, Array.from(data.entries()).map(([name, value]) => [name, String(value)]));
+});
+
+// Send what waits, oldest first, each once; stop at the first that cannot go.
+async function sendWaiting() {
+  if (sending || !navigator.onLine) return;
+  sending = true;
+  let landed = null;
+  try {
+    for (const entry of await waitingHere()) {
+      let response;
+      try {
+        response = await fetch(entry.url, {
+          method: "POST",
+          body: new URLSearchParams(entry.fields),
+          headers: { "HX-Request": "true" },
+          credentials: "same-origin",
+        });
+      } catch (error) {
+        break; // still no network: it stays kept
+      }
+      if (response.ok) {
+        await forget(entry.id);
+        landed = response.url;
+        continue;
+      }
+      if (response.status === 409 || response.status === 422) {
+        // Another phone changed the match meanwhile (or a rule refused it): the page
+        // shows it with the choice, typed as it was kept.
+        await forget(entry.id);
+        htmx.swap("#match", await response.text(), { swapStyle: "outerHTML" });
+        landed = null;
+      }
+      break;
+    }
+  } catch (error) {
+    // IndexedDB unavailable: nothing was kept, nothing to send.
+  } finally {
+    sending = false;
+  }
+  await showStatus();
+  if (landed === null) return;
+  if (!nextHandForm()) {
+    location.assign(landed); // an edit page: back to the ledger, as after a save
+  } else if (!holdsInput(nextHandForm())) {
+    htmx.ajax("GET", location.pathname + location.search, { target: "#match", swap: "outerHTML" });
+  }
+}
+
+window.addEventListener("online", () => {
+  showStatus();
+  sendWaiting();
+});
+window.addEventListener("offline", showStatus);
+document.addEventListener("DOMContentLoaded", () => {
+  showStatus();
+  sendWaiting();
+});
