@@ -4,10 +4,10 @@ the notice a phone holding a typed hand is shown, and the conflict at Save."""
 from __future__ import annotations
 
 import pytest
-from service_helpers import MADE, form_token, hand
 
 from scorekeeper.services import hands, matches
 from scorekeeper.services.errors import Conflict
+from tests.helpers.stored import MADE, form_token, hand
 
 
 def add(session, token: str, entries=MADE, version=None) -> None:
