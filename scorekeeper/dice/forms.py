@@ -174,6 +174,7 @@ class EditTurnForm(TurnGuard):
         validate_choice=False,
     )
     turn_error: str | None = None  # a rule broken by a later turn, shown above the fields
+    conflict: Any = None  # another phone's change meanwhile: the choice (pages.TurnConflict)
 
     column = SelectField(
         "Column",

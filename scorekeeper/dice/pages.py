@@ -4,6 +4,7 @@ Yahtzee card's box previews or the Farkle turn form) and the correction page."""
 from __future__ import annotations
 
 import secrets
+from dataclasses import dataclass
 from typing import Any
 
 from flask_wtf import FlaskForm
@@ -14,8 +15,27 @@ from ..extensions import db
 from ..htmx import render
 from ..rules import BoxPreview, RuleError, dice_game, open_boxes_preview, parse_dice, yahtzee
 from ..services import devices
-from ..services.dice import DiceState, FarkleState, YahtzeeState, digits
+from ..services.dice import DiceState, FarkleState, TurnsSince, YahtzeeState, digits
+from ..services.dice_turns import STALE
 from .forms import DiceForm, FarkleTurnForm, NewGameForm, knob_rows
+
+
+@dataclass(frozen=True)
+class TurnConflict:
+    """Another phone entered a turn first: what it entered, and this phone's two choices."""
+
+    sentence: str
+    discard: str  # drop the typed turn and show the game
+    keep: str | None  # enter it anyway, for whoever's turn it now is (None: game over)
+    slot: str | None = None  # Yahtzee: the box this phone tapped, to tap again
+
+    @classmethod
+    def of(cls, change: TurnsSince | None, slot: str | None = None) -> TurnConflict:
+        """The choice for a turn's form drawn before ``change`` (None: not known)."""
+        if change is None:
+            return cls(STALE, "Back to the game", None, slot)
+        keep = f"Enter mine for {change.next_name}" if change.next_name else None
+        return cls(change.sentence, "Same turn (discard mine)", keep, slot)
 
 
 def new_page(form: NewGameForm, rules_form, kind: str, status: int = 200) -> Response:
@@ -61,6 +81,7 @@ def yahtzee_page(
     status: int = 200,
     slot_error: str | None = None,
     confirm: dict[str, Any] | None = None,
+    conflict: TurnConflict | None = None,
 ) -> Response:
     """The Yahtzee page; with dice entered, what each open box of the card would score."""
     previews = None
@@ -87,6 +108,7 @@ def yahtzee_page(
         slot_error=slot_error,
         confirm=confirm,
         boxes=yahtzee,
+        conflict=conflict,
     )
 
 
@@ -106,9 +128,14 @@ def forbidden_notes(state: YahtzeeState, previews: list[tuple[BoxPreview, ...]])
     return notes
 
 
-def farkle_page(state: FarkleState, form: FarkleTurnForm, status: int = 200) -> Response:
-    """The Farkle game page with its turn form (as typed, after a refusal)."""
-    return game_page(state, status, form=form)
+def farkle_page(
+    state: FarkleState,
+    form: FarkleTurnForm,
+    status: int = 200,
+    conflict: TurnConflict | None = None,
+) -> Response:
+    """The Farkle game page with its turn form (as typed, after a refusal or a conflict)."""
+    return game_page(state, status, form=form, conflict=conflict)
 
 
 def edit_page(state, sheet, turn, number, form, status=200) -> Response:

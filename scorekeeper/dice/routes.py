@@ -21,7 +21,7 @@ from ..rules import (
 )
 from ..services import devices, dice_turns
 from ..services.dice import FarkleState, YahtzeeState, load_game
-from ..services.errors import AlreadyRecorded, Conflict, Refused
+from ..services.errors import AlreadyRecorded, Conflict, GameOver, Refused
 from ..services.writes import OUT_OF_DATE
 from ..validators import whole_number
 from .forms import (
@@ -33,7 +33,7 @@ from .forms import (
     house_rule_overrides,
     house_rules_form,
 )
-from .pages import edit_page, farkle_page, new_page, yahtzee_page
+from .pages import TurnConflict, edit_page, farkle_page, new_page, yahtzee_page
 
 bp = Blueprint("dice", __name__, url_prefix="/dice")
 
@@ -162,6 +162,14 @@ def _add_yahtzee_turn(state: YahtzeeState) -> Response:
         return yahtzee_page(state, dice_form, 422, slot_error=error.reason)
     except Refused as refused:
         return yahtzee_page(state, dice_form, 422, slot_error=refused.sentence)
+    except GameOver:
+        raise
+    except Conflict as conflict:
+        # Redrawn as the game now stands, the typed dice kept: the same turn (discard
+        # mine), or mine entered for whoever's turn it now is, with a new one-time token.
+        state = load_game(db.session, state.game.token)
+        choice = TurnConflict.of(conflict.change, form.slot.data)
+        return yahtzee_page(state, dice_form, 409, conflict=choice)
     return redirect(url_for(".show", token=state.game.token), 303)
 
 
@@ -192,6 +200,12 @@ def _add_farkle_turn(state: FarkleState) -> Response:
     except Refused as refused:
         form.turn_error = refused.sentence
         return farkle_page(state, form, 422)
+    except GameOver:
+        raise
+    except Conflict as conflict:
+        # The typed throws stay; the form is redrawn at today's version and next turn.
+        state = load_game(db.session, state.game.token)
+        return farkle_page(state, form, 409, conflict=TurnConflict.of(conflict.change))
     return redirect(url_for(".show", token=state.game.token), 303)
 
 
@@ -274,7 +288,16 @@ def edit_turn(token: str, turn_id: int) -> Response:
         else:
             form.turn_error = f"with this change, {sheet.name}'s {error}"
         return edit_page(state, sheet, turn, number, form, 422)
-    except (Refused, Conflict) as refused:
+    except Conflict as conflict:
+        # Redrawn at the version now stored, showing the turn as it now is: "Save mine
+        # over theirs" then replaces the other phone's change knowingly.
+        state = load_game(db.session, token)
+        turn = state.turn(turn_id)
+        sheet = state.sheets[turn.player]
+        form.turn_error = conflict.sentence
+        form.conflict = TurnConflict(conflict.sentence, "Keep theirs", "Save mine over theirs")
+        return edit_page(state, sheet, turn, sheet.turns.index(turn) + 1, form, 409)
+    except Refused as refused:
         state = load_game(db.session, token)
         form.turn_error = refused.sentence
         return edit_page(state, sheet, turn, number, form, refused.status)

@@ -22,6 +22,7 @@ from ..rules import (
     bonus_progress,
     dice_game,
     game_result,
+    yahtzee,
 )
 from .errors import NotFound
 
@@ -213,3 +214,65 @@ def find_game(session: Session, token: str) -> DiceGame:
 def load_game(session: Session, token: str) -> DiceState:
     """A game by its link, replayed (two queries)."""
     return state_of_game(find_game(session, token))
+
+
+def describe_turn(state: DiceState, turn: DiceTurn) -> str:
+    """A stored turn as the page says it: "Bob's turn 3: 3 3 3 5 6 in Full house (25)", or
+    for Farkle "turn 3: Bob banks 600"."""
+    if isinstance(state, FarkleState):
+        played = state.result.turns[state.turns.index(turn)]
+        return f"turn {played.number}: {played.sentence}"
+    sheet = state.sheets[turn.player]
+    number = sheet.turns.index(turn) + 1
+    scored = sheet.card.turns[number - 1]
+    where = yahtzee.BOX_LABELS[scored.box]
+    if state.game.kind == "triple":
+        where += f" ×{sheet.card.columns[scored.column - 1].multiplier}"
+    points = f"{scored.points} + {scored.bonus} bonus" if scored.bonus else str(scored.points)
+    dice = " ".join(str(face) for face in scored.dice)
+    return f"{sheet.name}'s turn {number}: {dice} in {where} ({points})"
+
+
+@dataclass(frozen=True)
+class TurnsSince:
+    """What other phones did to a dice game after a turn's form was drawn at ``seen``."""
+
+    seen: int
+    version: int  # the version stored now, where a redrawn form may enter a turn
+    entered: tuple[str, ...]  # each turn entered since, in words (describe_turn)
+    next_number: int  # the number the next turn entered will have
+    next_name: str | None  # whose turn it is now (None once the game is over)
+
+    @property
+    def changes(self) -> int:
+        """How many writes happened since (each write moves the version by one)."""
+        return self.version - self.seen
+
+    @property
+    def sentence(self) -> str:
+        """The change for a player: "Another phone entered Bob's turn 3: 3 3 3 5 6 in …"."""
+        if not self.entered:
+            return "Another phone corrected or took back a turn"
+        said = f"Another phone entered {self.entered[0]}"
+        more = len(self.entered) - 1
+        if more:
+            said += f" (and {more} more turn{'s' if more > 1 else ''} since)"
+        return said
+
+
+def changed_since(state: DiceState, seen: int, number: int | None) -> TurnsSince | None:
+    """What changed in the game since a turn's form was drawn at version ``seen`` for turn
+    ``number`` (None when nothing did): the turns entered since, and whose turn it is now."""
+    version = state.game.version
+    seen = max(seen, 0)
+    if seen >= version:
+        return None
+    entered = state.turns[number - 1 :] if number is not None and number >= 1 else []
+    next_player = None if state.over else state.next_player
+    return TurnsSince(
+        seen,
+        version,
+        tuple(describe_turn(state, turn) for turn in entered),
+        state.next_number,
+        None if next_player is None else state.players[next_player],
+    )

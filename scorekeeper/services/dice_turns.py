@@ -25,6 +25,8 @@ from .dice import (
     DiceState,
     FarkleState,
     YahtzeeState,
+    changed_since,
+    describe_turn,
     digits,
     farkle_turn,
     find_game,
@@ -97,19 +99,31 @@ def ready_for_turn(
     checked_version(version)
     # The form says which turn it enters: a second phone's form names one already taken.
     if number is not None and number != state.next_number:
-        raise Conflict(STALE)
+        raise _stale(state, version, number)
     return form_token
 
 
+def _stale(state: DiceState, seen: int, number: int | None) -> Conflict:
+    """A turn's form drawn before another phone's change: nothing was written; the conflict
+    says what changed since, and the version a redrawn form may enter the turn at."""
+    return Conflict(STALE, version=state.game.version, change=changed_since(state, seen, number))
+
+
 def _store_turn(
-    session: Session, state: DiceState, version: int, form_token: str, **entries: Any
+    session: Session,
+    state: DiceState,
+    version: int,
+    form_token: str,
+    number: int | None,
+    **entries: Any,
 ) -> DiceTurn:
     """Claim the game's next version and store the turn, or say why it cannot be."""
     if not claim_version(session, DiceGame, state.game.id, version):
         session.rollback()
         if _already_recorded(session, state.game.id, form_token):
             raise AlreadyRecorded(SAVED)
-        raise Conflict(STALE)
+        session.expire_all()
+        raise _stale(load_game(session, state.game.token), version, number)
     position = state.turns[-1].position + 1 if state.turns else 1
     turn = DiceTurn(game_id=state.game.id, position=position, client_token=form_token, **entries)
     session.add(turn)
@@ -148,6 +162,7 @@ def add_yahtzee_turn(
         state,
         version,
         form_token,
+        number,
         player=state.next_player,
         dice=digits(scored.dice),
         box=box,
@@ -177,6 +192,7 @@ def add_farkle_turn(
         state,
         version,
         form_token,
+        number,
         player=played.player,
         throws=[digits(throw.dice) for throw in played.throws] if turn.throws else None,
         total=turn.total,
@@ -211,9 +227,13 @@ def edit_yahtzee_turn(
     card = replay_sheet(state.game, state.rules, turns)
     if not claim_version(session, DiceGame, state.game.id, seen):
         session.rollback()
+        session.expire_all()
+        now = load_game(session, token)
         raise Conflict(
-            "Another phone changed this game while you were correcting the turn. Yours was "
-            "not saved: check the sheet and correct it again"
+            "Another phone changed this game while you were correcting the turn (now "
+            f"{describe_turn(now, now.turn(turn_id))}). Yours was not saved",
+            version=now.game.version,
+            change=changed_since(now, seen, None),
         )
     turn.dice = digits(card.turns[number - 1].dice)
     turn.box = box
