@@ -78,7 +78,20 @@ document.addEventListener("click", (event) => {
 // as the conflict page, never as a hand saved in the wrong place.
 
 const OUTBOX = "scorekeeper-outbox";
+// The forms kept when saved offline: a hand (or its edit), a Farkle turn, a Yahtzee box tap
+// (and the conflict choice's "Enter mine for …").
+const KEPT_FORMS = "form.hand-form, form.farkle-turn, form.box-picker, form.turn-choice";
 let sending = false;
+
+// The page's region a write answers with: the dice game, or the match.
+function pageRegion() {
+  return document.getElementById("dice-game") ? "#dice-game" : "#match";
+}
+
+// The form a next turn is typed into on a dice page (Farkle's, or Yahtzee's box picker).
+function diceTurnForm() {
+  return document.querySelector("#dice-game form.farkle-turn, #dice-game form.box-picker");
+}
 
 function asPromise(request) {
   return new Promise((resolve, reject) => {
@@ -150,6 +163,10 @@ function clearTyped(form) {
 // Keep a posted form on the phone; a new hand's form is then ready for the hand after it,
 // drawn as if this one had landed (its version one on, a new one-time token).
 async function keep(form, fields) {
+  if (form.closest("#dice-game")) {
+    await keepDiceTurn(form, fields);
+    return;
+  }
   const heading = document.getElementById("next-hand");
   const nextHand = form.closest("#outcome") !== null && heading !== null;
   const title = document.querySelector("#match h1");
@@ -169,6 +186,45 @@ async function keep(form, fields) {
   await showStatus();
 }
 
+// The player after this one, by the scoreboard's order (the server has the last word: a
+// kept turn that does not fit comes back as the conflict page).
+function playerAfter(name) {
+  const names = Array.from(document.querySelectorAll("#dice-game .side-name"), (e) => e.textContent.trim());
+  const at = names.indexOf(name);
+  return at < 0 ? null : names[(at + 1) % names.length];
+}
+
+// Keep a dice turn. A Farkle form is then ready for the next player's turn, drawn as if this
+// one had landed. A Yahtzee card cannot be drawn without the server, so the turn section
+// says the turn is kept and the next one waits for the network.
+async function keepDiceTurn(form, fields) {
+  const title = document.getElementById("turn-title");
+  const player = title ? title.textContent.replace(/'s turn$/, "").trim() : "";
+  const label = title ? title.textContent.trim() : "A turn";
+  const url = new URL(form.getAttribute("action"), location.href).href;
+  await asPromise((await outbox("readwrite")).add({ url, page: location.pathname, label, fields }));
+  if (form.matches("form.farkle-turn")) {
+    clearTyped(form);
+    form.elements.version.value = String(Number(form.elements.version.value) + 1);
+    form.elements.number.value = String(Number(form.elements.number.value) + 1);
+    form.elements.client_token.value = newFormToken();
+    const next = playerAfter(player);
+    if (title && next) title.textContent = `${next}'s turn`;
+    const preview = document.getElementById("farkle-preview");
+    if (preview) preview.replaceChildren();
+    const conflict = document.getElementById("conflict-choice");
+    if (conflict) conflict.remove();
+  } else {
+    const section = form.closest("section.turn");
+    const kept = document.createElement("p");
+    kept.id = "turn-kept";
+    kept.className = "hand-notice";
+    kept.textContent = `${label}: kept on this phone, to be sent when the network is back. The next turn can be entered then.`;
+    (section || form).replaceChildren(kept);
+  }
+  await showStatus();
+}
+
 function postedFields(form, submitter) {
   const data = submitter ? new FormData(form, submitter) : new FormData(form);
   return Array.from(data.entries()).map(([name, value]) => [name, String(value)]);
@@ -179,7 +235,7 @@ document.addEventListener(
   "submit",
   (event) => {
     const form = event.target;
-    if (navigator.onLine || !form.matches("form.hand-form")) return;
+    if (navigator.onLine || !form.matches(KEPT_FORMS)) return;
     event.preventDefault();
     event.stopPropagation();
     keep(form, postedFields(form, event.submitter));
@@ -190,7 +246,7 @@ document.addEventListener(
 // Sent, but the network failed on the way: kept as it was posted.
 document.addEventListener("htmx:sendError", (event) => {
   const form = event.detail.elt;
-  if (!form.matches || !form.matches("form.hand-form")) return;
+  if (!form.matches || !form.matches(KEPT_FORMS)) return;
   const data = event.detail.requestConfig.formData;
   keep(form, Array.from(data.entries()).map(([name, value]) => [name, String(value)]));
 });
@@ -213,16 +269,16 @@ async function sendWaiting() {
       } catch (error) {
         break; // still no network: it stays kept
       }
-      if (response.ok) {
+      if (response.ok && response.redirected) {
         await forget(entry.id);
         landed = response.url;
         continue;
       }
-      if (response.status === 409 || response.status === 422) {
-        // Another phone changed the match meanwhile (or a rule refused it): the page
-        // shows it with the choice, typed as it was kept.
+      if (response.ok || response.status === 409 || response.status === 422) {
+        // Another phone changed the game meanwhile (or a rule refused it, or the page asks
+        // first, as for a Yahtzee zero): the page shows it, typed as it was kept.
         await forget(entry.id);
-        htmx.swap("#match", await response.text(), { swapStyle: "outerHTML" });
+        htmx.swap(pageRegion(), await response.text(), { swapStyle: "outerHTML" });
         landed = null;
       }
       break;
@@ -234,10 +290,12 @@ async function sendWaiting() {
   }
   await showStatus();
   if (landed === null) return;
-  if (!nextHandForm()) {
-    location.assign(landed); // an edit page: back to the ledger, as after a save
-  } else if (!holdsInput(nextHandForm())) {
-    htmx.ajax("GET", location.pathname + location.search, { target: "#match", swap: "outerHTML" });
+  const typing = nextHandForm() || diceTurnForm();
+  if (!typing) {
+    location.assign(landed); // an edit page (or a kept Yahtzee turn): as after a save
+  } else if (!holdsInput(typing)) {
+    const here = typing.closest("#dice-game") ? location.pathname : location.pathname + location.search;
+    htmx.ajax("GET", here, { target: pageRegion(), swap: "outerHTML" });
   }
 }
 

@@ -10,13 +10,18 @@ turn's arithmetic is spelled out next to it.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from tests.e2e.playing import SMALL_PHONE, expect_stayed_on_site, expect_totals, open_page
+from tests.e2e.playing import (
+    SMALL_PHONE,
+    expect_stayed_on_site,
+    expect_totals,
+)
+from tests.e2e.playing import start_dice_game as start_game
 
 pytestmark = pytest.mark.e2e
 
@@ -31,35 +36,6 @@ FORCED_TO_LOWER = (
 
 
 # ------------------------------------------------------------------ playing the site
-
-
-def start_game(
-    page: Page,
-    players: Sequence[str],
-    game: str | None = None,
-    house_rules: dict[str, str] | None = None,
-) -> str:
-    """From the home page: New dice game, the game, the names, house rules, Start the game.
-
-    Returns the game page's address, which ends in the game's link token (never its row id).
-    """
-    page.goto("/")
-    open_page(page, page.get_by_role("button", name="New dice game"))
-    expect(page.get_by_role("heading", name="New dice game")).to_be_visible()
-    if game is not None:
-        page.get_by_label("Game", exact=True).select_option(game)
-        # Choosing a game refits the form in place (htmx): wait for the refitted form.
-        expect(page.locator("input[type='hidden'][name='fitted_for']")).to_have_value(game)
-    for number, player in enumerate(players, start=1):
-        page.get_by_label(re.compile(rf"^Player {number}\b")).fill(player)
-    if house_rules:
-        page.locator("details.house-rules > summary").click()
-        for label, value in house_rules.items():
-            page.get_by_label(label, exact=True).fill(value)
-    open_page(page, page.get_by_role("button", name="Start the game"))
-    expect(page.locator(".scoreboard .side-name")).to_have_text(list(players))
-    expect(page).to_have_url(re.compile(r"/dice/[A-Za-z0-9_-]{22,}$"))
-    return page.url
 
 
 # ------------------------------------------------------------------ Yahtzee

@@ -1,0 +1,143 @@
+"""Trust at a real table, for dice games: two phones on one Yahtzee game both have the same
+turn on screen and one enters it first; the other is shown what was entered and chooses.
+Farkle turns banked with no network are kept on the phone and land once each, in order.
+
+This branch has no service worker: the phones go offline after the page has loaded.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.e2e.playing import expect_totals, start_dice_game, tap_and_answer
+
+pytestmark = pytest.mark.e2e
+
+SEEN = 5000
+TURNS_POSTED = re.compile(r"/dice/[^/]+/turns$")
+ANN_ENTERED = "Another phone entered Ann's turn 1: 3 3 3 5 5 in Full house (25)"
+NewPage = Callable[..., Page]
+
+
+def enter_dice(page: Page, dice: str) -> None:
+    """Type five dice; the card then shows what each box would score."""
+    page.get_by_label("Dice", exact=True).fill(dice)
+    expect(page.locator(".box-picker .hint")).to_contain_text(
+        f"Tap a box to score {' '.join(dice)}"
+    )
+
+
+def tap_box(page: Page, name: str) -> int:
+    """Tap a box of the card being played; the status the site answered with."""
+    box = page.locator(".box-picker").get_by_role("button", name=name, exact=True)
+    return tap_and_answer(page, box, "/turns")
+
+
+def two_phones_on_anns_turn(new_page: NewPage) -> tuple[Page, Page]:
+    """Ann and Cat both have Ann's turn on screen; Ann enters 3 3 3 5 5 as a full house
+    while Cat has typed 1 2 3 4 5."""
+    ann = new_page()
+    start_dice_game(ann, ["Ann", "Bob", "Cat"])
+    cat = new_page()
+    cat.goto(urlsplit(ann.url).path)
+    enter_dice(cat, "12345")
+    enter_dice(ann, "33355")
+    assert tap_box(ann, "Score 25 in Full house") == 303
+    expect(ann.locator("#turn-title")).to_have_text("Bob's turn")
+    return ann, cat
+
+
+@pytest.mark.parametrize(
+    ("choice", "totals", "next_name"),
+    [("Same turn (discard mine)", (25, 0, 0), "Bob"), ("Enter mine for Bob", (25, 40, 0), "Cat")],
+    ids=["same-turn", "next-turn"],
+)
+def test_a_stale_yahtzee_turn_shows_what_was_entered_and_the_choice(
+    new_page: NewPage, choice: str, totals: tuple[int, ...], next_name: str
+) -> None:
+    _, cat = two_phones_on_anns_turn(new_page)
+
+    assert tap_box(cat, "Score 40 in Large straight") == 409
+
+    expect(cat.locator("#turn-conflict")).to_contain_text(ANN_ENTERED)
+    expect(cat.get_by_label("Dice", exact=True)).to_have_value("12345")
+    chosen = cat.locator("#conflict-choice").get_by_role("button", name=choice)
+    if "discard" in choice:
+        chosen.click()
+        cat.wait_for_load_state("load")
+    else:
+        assert tap_and_answer(cat, chosen, "/turns") == 303
+    expect(cat.locator("#turn-title")).to_have_text(f"{next_name}'s turn")
+    expect(cat.locator("#turn-conflict")).to_have_count(0)
+    expect_totals(cat, *totals)
+    expect(cat.locator("#player-0 .turn-list li")).to_have_count(1)
+    cat.reload()
+    expect_totals(cat, *totals)
+
+
+def bank_offline(page: Page, total: int) -> None:
+    page.get_by_label("Or the turn's total").fill(str(total))
+    page.get_by_role("button", name="Bank the turn").click()
+
+
+def test_farkle_turns_banked_offline_wait_then_land_once_and_in_order(new_page: NewPage) -> None:
+    ann = new_page()
+    start_dice_game(ann, ["Ann", "Bob"], game="farkle")
+    status = ann.locator("#connection")
+    expect(status).to_have_text("Online")
+    posts: list[str] = []
+    ann.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
+
+    ann.context.set_offline(True)
+    expect(status).to_contain_text("Offline")
+    bank_offline(ann, 600)
+    expect(status).to_contain_text("waiting to send: 1 (Ann's turn)")
+    expect(ann.locator("#turn-title")).to_have_text("Bob's turn")
+    expect(ann.get_by_label("Or the turn's total")).to_have_value("")
+    bank_offline(ann, 500)
+    expect(status).to_contain_text("waiting to send: 2 (Ann's turn, Bob's turn)")
+    expect(ann.locator("#turn-1")).to_have_count(0)
+    assert [url for url in posts if TURNS_POSTED.search(urlsplit(url).path)] == []
+
+    ann.context.set_offline(False)
+
+    expect(status).to_have_text("Online", timeout=SEEN)
+    expect(ann.locator("#turn-1")).to_contain_text("Ann banks 600", timeout=SEEN)
+    expect(ann.locator("#turn-2")).to_contain_text("Bob banks 500")
+    expect(ann.locator("#turn-3")).to_have_count(0)
+    expect_totals(ann, 600, 500)
+    assert len([url for url in posts if TURNS_POSTED.search(urlsplit(url).path)]) == 2
+    ann.reload()
+    expect(ann.locator("ol.farkle-turns > li")).to_have_count(2)
+    expect(ann.locator("#turn-title")).to_have_text("Ann's turn")
+
+
+def test_a_farkle_turn_kept_offline_comes_back_as_the_conflict_after_another_phones_turn(
+    new_page: NewPage,
+) -> None:
+    ann = new_page()
+    start_dice_game(ann, ["Ann", "Bob"], game="farkle")
+    bob = new_page()
+    bob.goto(urlsplit(ann.url).path)
+
+    ann.context.set_offline(True)
+    bank_offline(ann, 700)
+    expect(ann.locator("#connection")).to_contain_text("waiting to send: 1 (Ann's turn)")
+    bob.get_by_label("Or the turn's total").fill("600")
+    assert tap_and_answer(bob, bob.get_by_role("button", name="Bank the turn"), "/turns") == 303
+
+    ann.context.set_offline(False)
+
+    conflict = ann.locator("#turn-conflict")
+    expect(conflict).to_contain_text("Another phone entered turn 1: Ann banks 600", timeout=SEEN)
+    expect(ann.get_by_label("Or the turn's total")).to_have_value("700")
+    expect(ann.locator("#connection")).to_have_text("Online")
+    keep = ann.locator("#conflict-choice").get_by_role("button", name="Enter mine for Bob")
+    assert tap_and_answer(ann, keep, "/turns") == 303
+    expect(ann.locator("#turn-2")).to_contain_text("Bob banks 700")
+    expect_totals(ann, 600, 700)
