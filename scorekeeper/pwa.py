@@ -13,7 +13,7 @@ import hashlib
 import json
 from pathlib import Path
 
-from flask import Blueprint, current_app, jsonify, send_from_directory, url_for
+from flask import Blueprint, abort, current_app, jsonify, request, url_for
 from werkzeug.wrappers import Response
 
 from .assets import BUNDLES
@@ -37,8 +37,14 @@ ICON_CACHE_SECONDS = 24 * 60 * 60
 CHECK_EACH_TIME = "no-cache"
 
 
-def _icons_folder() -> Path:
-    return Path(current_app.static_folder) / "icons"
+def _png(filename: str) -> Response:
+    """One of the icons in static/icons/, cached for a day and revalidated by its etag."""
+    body = (Path(current_app.static_folder) / "icons" / filename).read_bytes()
+    response = Response(body, mimetype="image/png")
+    response.cache_control.public = True
+    response.cache_control.max_age = ICON_CACHE_SECONDS
+    response.add_etag()
+    return response.make_conditional(request)
 
 
 @bp.app_context_processor
@@ -77,18 +83,16 @@ def manifest() -> Response:
 
 @bp.get("/icons/<filename>")
 def icon(filename: str) -> Response:
-    """One of the manifest's PNG icons (anything else in the folder is a 404 too)."""
-    return send_from_directory(
-        _icons_folder(), filename, mimetype="image/png", max_age=ICON_CACHE_SECONDS
-    )
+    """One of the manifest's PNG icons; any other name is a 404."""
+    if filename not in {name for name, _, _ in ICONS}:
+        abort(404)
+    return _png(filename)
 
 
 @bp.get("/apple-touch-icon.png")
 def apple_touch_icon() -> Response:
     """The 180-pixel icon iOS puts on the home screen (asked for at this address too)."""
-    return send_from_directory(
-        _icons_folder(), APPLE_TOUCH_ICON, mimetype="image/png", max_age=ICON_CACHE_SECONDS
-    )
+    return _png(APPLE_TOUCH_ICON)
 
 
 def shell() -> dict[str, object]:
