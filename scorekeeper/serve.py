@@ -108,6 +108,9 @@ def gunicorn_command(host: str, port: int, threads: int) -> list[str]:
         str(threads),
         "--bind",
         f"{host}:{port}",
+        # gunicorn's control socket is one path per user (~/.gunicorn/gunicorn.ctl): a
+        # second site on another port would take it over, and nothing here uses it.
+        "--no-control-socket",
         "wsgi:app",
     ]
 

@@ -164,4 +164,5 @@ def test_gunicorn_runs_threads_on_the_asked_address() -> None:
     assert command[command.index("--worker-class") + 1] == "gthread"
     assert command[command.index("--threads") + 1] == "8"
     assert command[command.index("--bind") + 1] == "0.0.0.0:5000"
+    assert "--no-control-socket" in command
     assert command[-1] == "wsgi:app"
