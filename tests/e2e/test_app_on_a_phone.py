@@ -179,9 +179,10 @@ def test_online_the_page_comes_from_the_site_not_the_kept_copy(page: Page) -> No
         other.close()
     assert 'id="hand-1"' not in kept_copy(page)
 
-    page.reload()
+    answer = page.reload()
 
-    expect(page.locator("#hand-1")).to_be_visible()
+    # The page as it came (the live updates would add the hand later in any case).
+    assert answer is not None and 'id="hand-1"' in answer.text()
 
 
 def test_the_keep_awake_switch_holds_the_screen_and_remembers_being_turned_off(
