@@ -8,16 +8,20 @@ BIN := $(VENV)/bin
 RUN_STAMP := $(VENV)/.make-stamp-run
 DEV_STAMP := $(VENV)/.make-stamp-dev
 
-.PHONY: run test bench browser-deps postgres-deps bench-deps
+.PHONY: run test bench browser-deps postgres-deps bench-deps trace-deps
 
 # init-db runs the migrations: it builds a new database and upgrades an existing one.
+# The site is served on every interface, for the phones on this Wi-Fi: it prints the
+# address to open and its QR code. `make run HOST=127.0.0.1` keeps it on this machine.
+HOST ?= 0.0.0.0
+PORT ?= 5000
 run: $(RUN_STAMP)
 	$(BIN)/flask --app wsgi init-db
-	$(BIN)/flask --app wsgi run --host 127.0.0.1 --port 5000
+	$(BIN)/python -m scorekeeper.serve --host $(HOST) --port $(PORT)
 
 # The whole suite twice: on SQLite, then on a throwaway PostgreSQL that
 # scripts/with-postgres.sh starts on a free loopback port and removes afterwards.
-test: $(DEV_STAMP) browser-deps postgres-deps
+test: $(DEV_STAMP) browser-deps postgres-deps trace-deps
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/pytest
@@ -33,6 +37,10 @@ bench: $(DEV_STAMP) browser-deps bench-deps
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 browser-deps:
 	@test -x /usr/bin/chromium || { $(SUDO) apt-get update && $(SUDO) apt-get install -y chromium; }
+
+# tests/test_serve.py watches `make run`'s server with strace: it connects nowhere.
+trace-deps:
+	@test -x /usr/bin/strace || { $(SUDO) apt-get update && $(SUDO) apt-get install -y strace; }
 
 bench-deps:
 	@command -v wrk >/dev/null || { $(SUDO) apt-get update && $(SUDO) apt-get install -y wrk; }

@@ -10,7 +10,7 @@ from flask import Flask, redirect, request
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
-from . import api, database, main, meld, models, transfer  # noqa: F401  (models: the tables)
+from . import api, database, main, meld, models, pwa, transfer  # noqa: F401  (models: the tables)
 from .assets import init_assets
 from .config import settings_from_environment
 from .converters import TokenConverter
@@ -60,7 +60,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     init_devices(app)
     # The JSON API stores nothing, so there is no write for a forged request to make.
     csrf.exempt(api.bp)
-    for blueprint in (main.bp, api.bp, matches_bp, meld.bp, dice_bp, transfer.bp):
+    for blueprint in (main.bp, api.bp, matches_bp, meld.bp, dice_bp, transfer.bp, pwa.bp):
         app.register_blueprint(blueprint)
     app.register_error_handler(ServiceError, answer_service_error)
     init_quick_polls(app)

@@ -1,0 +1,127 @@
+"""The site as an installable app: the manifest, its icons and the service worker, as
+served (the browser's side is in tests/e2e/test_app_on_a_phone.py)."""
+
+from __future__ import annotations
+
+import json
+import re
+import struct
+
+import pytest
+
+from scorekeeper.security import CONTENT_SECURITY_POLICY
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+SHELL_LINE = re.compile(r"^self\.SHELL = (\{.*\});\n")
+
+
+def png_size(body: bytes) -> tuple[int, int]:
+    """A PNG's width and height, from its IHDR chunk (the first, right after the signature)."""
+    assert body.startswith(PNG_SIGNATURE)
+    assert body[12:16] == b"IHDR"
+    return struct.unpack(">II", body[16:24])
+
+
+def test_every_page_links_the_manifest_the_touch_icon_and_the_theme_colour(client):
+    page = client.get("/").get_data(as_text=True)
+
+    assert '<link rel="manifest" href="/manifest.webmanifest">' in page
+    assert '<link rel="apple-touch-icon" href="/apple-touch-icon.png">' in page
+    assert '<meta name="theme-color" content="#0172ad">' in page
+    assert '<meta name="service-worker" content="/sw.js">' in page
+
+
+def test_the_manifest_is_served_as_a_manifest_and_checked_each_visit(client):
+    response = client.get("/manifest.webmanifest")
+
+    assert response.status_code == 200
+    assert response.mimetype == "application/manifest+json"
+    assert response.headers["Cache-Control"] == "no-cache"
+    manifest = json.loads(response.data)
+    assert manifest["display"] == "standalone"
+    assert manifest["start_url"] == "/"
+    assert manifest["scope"] == "/"
+
+
+@pytest.mark.parametrize(
+    ("path", "size"),
+    [
+        ("/icons/icon-192.png", 192),
+        ("/icons/icon-512.png", 512),
+        ("/icons/icon-maskable-512.png", 512),
+        ("/apple-touch-icon.png", 180),
+    ],
+)
+def test_each_icon_is_a_png_of_its_size(client, path, size):
+    response = client.get(path)
+
+    assert response.status_code == 200
+    assert response.mimetype == "image/png"
+    assert png_size(response.data) == (size, size)
+    assert "max-age=86400" in response.headers["Cache-Control"]
+
+
+def test_the_manifest_names_only_icons_that_are_there(client):
+    manifest = client.get("/manifest.webmanifest").get_json(force=True)
+
+    for icon in manifest["icons"]:
+        width, height = (int(n) for n in icon["sizes"].split("x"))
+        assert png_size(client.get(icon["src"]).data) == (width, height), icon
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["/icons/app.css", "/icons/..%2Fapp.css", "/icons/nothing.png", "/icons/apple-touch-icon.png"],
+)
+def test_nothing_but_the_icons_is_served_from_the_icons_address(client, path):
+    assert client.get(path).status_code == 404
+
+
+def test_the_worker_is_served_at_the_root_as_a_script_checked_each_time(client):
+    response = client.get("/sw.js")
+
+    assert response.status_code == 200
+    assert response.mimetype == "text/javascript"
+    assert response.headers["Cache-Control"] == "no-cache"
+    # A worker at the root looks after the whole site without a Service-Worker-Allowed.
+    assert "Service-Worker-Allowed" not in response.headers
+
+
+def test_the_worker_keeps_the_very_bundles_the_pages_link(client):
+    page = client.get("/").get_data(as_text=True)
+    linked = set(re.findall(r'(?:href|src)="(/assets/[^"]+)"', page))
+
+    worker = client.get("/sw.js").get_data(as_text=True)
+    shell = json.loads(SHELL_LINE.match(worker).group(1))
+
+    assert set(shell["assets"].values()) == linked
+    assert re.fullmatch(r"[0-9a-f]{12}", shell["version"])
+
+
+def test_a_changed_bundle_is_a_new_worker_with_a_new_shell(make_site, tmp_path, monkeypatch):
+    from scorekeeper import assets
+
+    shells = []
+
+    def worker_shell():
+        folder = tmp_path / f"site-{len(shells)}"
+        folder.mkdir()
+        site = make_site(folder, TESTING=True, SECRET_KEY="test")
+        body = site.test_client().get("/sw.js").get_data(as_text=True)
+        shells.append(json.loads(SHELL_LINE.match(body).group(1)))
+        return shells[-1]
+
+    before = worker_shell()
+    monkeypatch.setitem(assets.BUNDLES, "site.js", ("vendor/htmx-2.0.11.min.js",))
+    after = worker_shell()
+
+    assert after["version"] != before["version"]
+    assert after["assets"]["site.js"] != before["assets"]["site.js"]
+    assert after["assets"]["site.css"] == before["assets"]["site.css"]
+
+
+def test_the_content_security_policy_is_as_strict_as_before():
+    # Workers and the manifest fall back to default-src 'self': nothing was loosened.
+    assert "default-src 'self'" in CONTENT_SECURITY_POLICY
+    assert "script-src 'self'" in CONTENT_SECURITY_POLICY
+    assert "unsafe" not in CONTENT_SECURITY_POLICY
