@@ -9,7 +9,7 @@
 
 (() => {
   const TYPING_PAUSE_MS = 400; // typed cards are counted once the thumb rests
-  const RETRY_MS = [1000, 2000, 5000, 10000]; // a lost answer is asked for again
+  const RETRY_MS = [1000, 2000, 4000]; // a lost answer is asked for again, and when back online
 
   let shown = null; // the address whose meld the page shows
   let asking = null; // the address whose meld is on its way
@@ -291,6 +291,10 @@
     if (!event.target.closest("[data-meld-calculator]")) return;
     event.preventDefault();
     ask();
+  });
+
+  window.addEventListener("online", () => {
+    if (calculator()) ask();
   });
 
   document.addEventListener("DOMContentLoaded", () => {

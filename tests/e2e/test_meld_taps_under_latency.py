@@ -186,6 +186,61 @@ def test_an_answer_for_an_older_hand_never_replaces_a_newer_one(page: Page) -> N
     page.unroute_all(behavior="ignoreErrors")
 
 
+def drawn_grid(page: Page) -> list[tuple[str, dict[str, str] | None, str]]:
+    """The grid and card count as drawn: each control's label, its link's query, its text."""
+    controls = page.locator(".tap-grid [aria-label], #meld-results .card-count a")
+    drawn = []
+    for control in controls.all():
+        href = control.get_attribute("href")
+        label = control.get_attribute("aria-label") or ""
+        drawn.append((label, None if href is None else query(href), control.inner_text()))
+    drawn.append(("card count", None, card_count(page).inner_text()))
+    return drawn
+
+
+@pytest.mark.parametrize(
+    "codes",
+    [["AS", "AS", "KH", "QH"], TWELVE],
+    ids=["no third ace of spades", "a full hand"],
+)
+def test_a_tap_drawn_in_the_page_is_what_the_server_draws(page: Page, codes: list[str]) -> None:
+    """Counts, labels, links (+ and −, disabled cards) and "n of 12": the same either way."""
+    open_calculator(page, "/meld?trump=hearts")
+    held: list[Route] | None = []
+
+    def hold(route: Route) -> None:
+        if held is not None:
+            held.append(route)  # no answer until the grid drawn in the page is read
+        else:
+            route.continue_()
+
+    page.route(lambda url: "hand=" in url, hold)
+    tap_quickly(page, codes, every_ms=0)
+    expect(page.get_by_label("Cards (tap below", exact=False)).to_have_value(sorted_hand(codes))
+    expect(page.locator("#meld-results")).to_have_attribute("aria-busy", "true")
+    in_page = drawn_grid(page)
+    waiting, held = held, None
+    for route in waiting:
+        route.continue_()
+    expect_counted(page, codes)
+    assert drawn_grid(page) == in_page
+
+
+def test_taps_made_offline_are_counted_when_the_line_is_back(page: Page) -> None:
+    """No network at all: taps still show; back online, the hand is counted as tapped."""
+    open_calculator(page)
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    conditions = {"latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}
+    cdp.send("Network.emulateNetworkConditions", {**conditions, "offline": True})
+    tap_quickly(page, ["KS", "QS", "QS", "JD", "JD"])
+    expect(card_count(page)).to_contain_text("5 of 12 cards")
+    expect(page.locator("#meld-results")).to_have_attribute("aria-busy", "true")
+    page.wait_for_timeout(1500)  # the page has tried, and failed, at least once
+    cdp.send("Network.emulateNetworkConditions", {**conditions, "offline": False})
+    expect_counted(page, ["KS", "QS", "QS", "JD", "JD"])
+
+
 def test_quick_taps_after_typing_keep_the_typed_cards(page: Page) -> None:
     """Cards typed in any notation, then tapped at once on a slow line: none is lost."""
     open_calculator(page)
