@@ -22,7 +22,14 @@ from werkzeug.wrappers import Response
 # What base.html links, and the files in static/ each is made of, in order.
 BUNDLES = {
     "site.css": ("vendor/pico-2.1.1.min.css", "app.css"),
-    "site.js": ("vendor/htmx-2.0.11.min.js", "app.js", "trust.js", "install.js", "wake_lock.js"),
+    "site.js": (
+        "vendor/htmx-2.0.11.min.js",
+        "app.js",
+        "meld.js",
+        "trust.js",
+        "install.js",
+        "wake_lock.js",
+    ),
     "icon.svg": ("icon.svg",),
 }
 

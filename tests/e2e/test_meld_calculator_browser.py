@@ -138,7 +138,7 @@ def query(url: str) -> dict[str, str]:
 
 
 def expect_query(page: Page, expected: dict[str, str]) -> None:
-    """The page's URL (pushed by htmx after a tap) holds this query, and nothing else."""
+    """The page's URL (replaced after a tap) holds this query, and nothing else."""
     # On a timeout, the assertion below says what the URL holds instead.
     with contextlib.suppress(PlaywrightTimeout):
         page.wait_for_url(lambda url: query(url) == expected, timeout=5000)
@@ -206,7 +206,7 @@ def test_the_rules_examples_tapped_out(
 def test_the_url_holds_the_hand_and_a_reload_shows_the_same(
     page: Page, requested: list[str], live_server: str
 ) -> None:
-    """Taps push the hand and trump into the URL; reloading it (or sharing it) shows the same."""
+    """Taps put the hand and trump in the URL; reloading it (or sharing it) shows the same."""
     open_calculator(page)
     choose_trump(page, "hearts")
     tap(page, "AH", "10H", "KH", "QH", "JH", "KH")
