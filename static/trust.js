@@ -194,36 +194,162 @@ function playerAfter(name) {
   return at < 0 ? null : names[(at + 1) % names.length];
 }
 
-// Keep a dice turn. A Farkle form is then ready for the next player's turn, drawn as if this
-// one had landed. A Yahtzee card cannot be drawn without the server, so the turn section
-// says the turn is kept and the next one waits for the network.
+// Whose turn the page shows.
+function turnPlayer() {
+  const title = document.getElementById("turn-title");
+  return title ? title.textContent.replace(/'s turn$/, "").trim() : "";
+}
+
+// A turn's form, drawn as if the kept turn had landed: the next version and turn number,
+// a new one-time token, the next player's name.
+function advanceTurn(form, player) {
+  form.elements.version.value = String(Number(form.elements.version.value) + 1);
+  form.elements.number.value = String(Number(form.elements.number.value) + 1);
+  form.elements.client_token.value = newFormToken();
+  const title = document.getElementById("turn-title");
+  const next = playerAfter(player);
+  if (title && next) title.textContent = `${next}'s turn`;
+  const conflict = document.getElementById("conflict-choice");
+  if (conflict) conflict.remove();
+  return next;
+}
+
+// Keep a dice turn; the form is then ready for the next player's turn, drawn as if this one
+// had landed.
 async function keepDiceTurn(form, fields) {
   const title = document.getElementById("turn-title");
-  const player = title ? title.textContent.replace(/'s turn$/, "").trim() : "";
+  const player = turnPlayer();
   const label = title ? title.textContent.trim() : "A turn";
   const url = new URL(form.getAttribute("action"), location.href).href;
-  await asPromise((await outbox("readwrite")).add({ url, page: location.pathname, label, fields }));
+  const entry = { url, page: location.pathname, label, player, fields };
+  await asPromise((await outbox("readwrite")).add(entry));
   if (form.matches("form.farkle-turn")) {
     clearTyped(form);
-    form.elements.version.value = String(Number(form.elements.version.value) + 1);
-    form.elements.number.value = String(Number(form.elements.number.value) + 1);
-    form.elements.client_token.value = newFormToken();
-    const next = playerAfter(player);
-    if (title && next) title.textContent = `${next}'s turn`;
+    advanceTurn(form, player);
     const preview = document.getElementById("farkle-preview");
     if (preview) preview.replaceChildren();
-    const conflict = document.getElementById("conflict-choice");
-    if (conflict) conflict.remove();
+  } else if (form.matches("form.box-picker")) {
+    const next = advanceTurn(form, player);
+    laterBoxesDone(form, next);
   } else {
     const section = form.closest("section.turn");
     const kept = document.createElement("p");
     kept.id = "turn-kept";
     kept.className = "hand-notice";
-    kept.textContent = `${label}: kept on this phone, to be sent when the network is back. The next turn can be entered then.`;
+    kept.textContent = `${label}: kept on this phone, to be sent when the network is back.`;
     (section || form).replaceChildren(kept);
   }
   await showStatus();
 }
+
+// ---- A Yahtzee turn with no network. The dice cannot be previewed, so the player's open
+// boxes, as the page drew them, become buttons that keep the turn for later, posted as a
+// tap on the card would post it. No score is shown: the server scores the turn when it
+// lands (and asks first, as ever, about a box that would score 0).
+
+// The boxes of this player's turn already kept on this phone: not offered again.
+async function keptSlots(player) {
+  try {
+    const waiting = await waitingHere();
+    return waiting.filter((entry) => entry.player === player).map((entry) => new Map(entry.fields).get("slot"));
+  } catch (error) {
+    return [];
+  }
+}
+
+// The card drawn for a player on this page (the turn's card or the one under Every card).
+function cardOf(player) {
+  const cards = document.querySelectorAll("#dice-game table.yahtzee-card[data-player-name]");
+  return Array.from(cards).find((card) => card.dataset.playerName === player) || null;
+}
+
+// The box picker's own card, hint and previews are put away: they are of the dice and the
+// player the server last drew.
+function putAwayDrawnCard(picker) {
+  picker.querySelectorAll(":scope > .hint, :scope > .reasons, :scope > table.yahtzee-card, #slot-error").forEach((element) => {
+    element.hidden = true;
+  });
+  const confirm = document.getElementById("confirm");
+  if (confirm) confirm.remove();
+}
+
+async function offerLaterBoxes(entryForm) {
+  const picker = document.querySelector("#dice-game form.box-picker");
+  const dice = entryForm.elements.dice.value.trim();
+  if (!picker || !dice) return;
+  const player = turnPlayer();
+  const card = cardOf(player);
+  if (!card) return;
+  const taken = await keptSlots(player);
+  let typed = picker.querySelector("input[name=dice]");
+  if (!typed) {
+    typed = document.createElement("input");
+    typed.type = "hidden";
+    typed.name = "dice";
+    picker.append(typed);
+  }
+  typed.value = dice;
+  putAwayDrawnCard(picker);
+  const later = document.createElement("div");
+  later.id = "later-boxes";
+  later.className = "later-boxes";
+  const hint = document.createElement("p");
+  hint.className = "hint";
+  hint.textContent = `No network: choose ${player}'s box for ${dice}. It is scored when the turn is sent.`;
+  later.append(hint);
+  card.querySelectorAll("td[data-open-slot]").forEach((cell) => {
+    if (taken.includes(cell.dataset.openSlot)) return;
+    const button = document.createElement("button");
+    button.type = "submit";
+    button.name = "slot";
+    button.value = cell.dataset.openSlot;
+    button.className = "outline";
+    button.textContent = `Score these dice in ${cell.dataset.openBox} when back online`;
+    later.append(button);
+  });
+  const shown = document.getElementById("later-boxes");
+  if (shown) shown.replaceWith(later);
+  else picker.prepend(later);
+}
+
+// A Yahtzee turn was kept: the dice and the boxes offered go, and the next player's dice
+// can be entered.
+function laterBoxesDone(picker, next) {
+  putAwayDrawnCard(picker);
+  const typed = picker.querySelector("input[name=dice]");
+  if (typed) typed.remove();
+  const entryForm = document.querySelector("#dice-game form[data-dice-entry]");
+  if (entryForm) entryForm.elements.dice.value = "";
+  const later = document.getElementById("later-boxes");
+  const hint = document.createElement("p");
+  hint.className = "hint";
+  hint.textContent = next ? `Enter ${next}'s dice.` : "Enter the next dice.";
+  if (later) later.replaceChildren(hint);
+  else {
+    const box = document.createElement("div");
+    box.id = "later-boxes";
+    box.className = "later-boxes";
+    box.append(hint);
+    picker.prepend(box);
+  }
+}
+
+// Dice entered with no network (or the preview could not reach the site).
+document.addEventListener(
+  "submit",
+  (event) => {
+    const form = event.target;
+    if (navigator.onLine || !form.matches("#dice-game form[data-dice-entry]")) return;
+    event.preventDefault();
+    event.stopPropagation();
+    offerLaterBoxes(form);
+  },
+  true,
+);
+document.addEventListener("htmx:sendError", (event) => {
+  const form = event.detail.elt;
+  if (form.matches && form.matches("#dice-game form[data-dice-entry]")) offerLaterBoxes(form);
+});
 
 function postedFields(form, submitter) {
   const data = submitter ? new FormData(form, submitter) : new FormData(form);
@@ -298,6 +424,14 @@ async function sendWaiting() {
     htmx.ajax("GET", here, { target: pageRegion(), swap: "outerHTML" });
   }
 }
+
+// A post answered (the zero's "score 0?" said yes to, say): the network is there, so what
+// waits behind it goes next.
+document.addEventListener("htmx:afterRequest", (event) => {
+  if (event.detail.successful && event.detail.requestConfig && event.detail.requestConfig.verb.toLowerCase() === "post") {
+    sendWaiting();
+  }
+});
 
 window.addEventListener("online", () => {
   showStatus();

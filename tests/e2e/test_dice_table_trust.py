@@ -1,6 +1,7 @@
 """Trust at a real table, for dice games: two phones on one Yahtzee game both have the same
 turn on screen and one enters it first; the other is shown what was entered and chooses.
-Farkle turns banked with no network are kept on the phone and land once each, in order.
+Farkle turns banked and Yahtzee turns entered with no network are kept on the phone and
+land once each, in order.
 
 This branch has no service worker: the phones go offline after the page has loaded.
 """
@@ -14,6 +15,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Page, expect
 
+from scorekeeper.rules import yahtzee
 from tests.e2e.playing import expect_totals, start_dice_game, tap_and_answer
 
 pytestmark = pytest.mark.e2e
@@ -141,3 +143,101 @@ def test_a_farkle_turn_kept_offline_comes_back_as_the_conflict_after_another_pho
     assert tap_and_answer(ann, keep, "/turns") == 303
     expect(ann.locator("#turn-2")).to_contain_text("Bob banks 700")
     expect_totals(ann, 600, 700)
+
+
+def keep_yahtzee_turn(page: Page, dice: str, box: str) -> None:
+    """With no network: type the dice, then tap the box to score them in when back online."""
+    page.get_by_label("Dice", exact=True).fill(dice)
+    label = f"Score these dice in {yahtzee.BOX_LABELS[box]} when back online"
+    page.locator("#later-boxes").get_by_role("button", name=label, exact=True).click()
+
+
+def scored(dice: str, box: str) -> int:
+    """What the rules core scores these dice in this box (the first turn: no joker)."""
+    return yahtzee.box_score([int(face) for face in dice], box)
+
+
+def yahtzee_turns_posted(posts: list[str]) -> int:
+    return len([url for url in posts if TURNS_POSTED.search(urlsplit(url).path)])
+
+
+def test_yahtzee_turns_entered_offline_wait_then_land_once_and_in_order(
+    new_page: NewPage,
+) -> None:
+    ann = new_page()
+    start_dice_game(ann, ["Ann", "Bob"])
+    status = ann.locator("#connection")
+    expect(status).to_have_text("Online")
+    posts: list[str] = []
+    ann.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
+
+    ann.context.set_offline(True)
+    expect(status).to_contain_text("Offline")
+    ann.get_by_label("Dice", exact=True).fill("33355")
+    later = ann.locator("#later-boxes button")
+    expect(later).to_have_count(len(yahtzee.BOXES))  # every box of Ann's card is open
+    expect(later.first).not_to_contain_text("0")  # no score: the server scores it
+    keep_yahtzee_turn(ann, "33355", "full_house")
+    expect(status).to_contain_text("waiting to send: 1 (Ann's turn)")
+    expect(ann.locator("#turn-title")).to_have_text("Bob's turn")
+    expect(ann.get_by_label("Dice", exact=True)).to_have_value("")
+    keep_yahtzee_turn(ann, "23456", "large_straight")
+    expect(status).to_contain_text("waiting to send: 2 (Ann's turn, Bob's turn)")
+    expect(ann.locator("#turn-title")).to_have_text("Ann's turn")
+    assert yahtzee_turns_posted(posts) == 0
+
+    ann.context.set_offline(False)
+
+    expect(status).to_have_text("Online", timeout=SEEN)
+    full_house = scored("33355", "full_house")
+    large_straight = scored("23456", "large_straight")
+    expect_totals(ann, full_house, large_straight, timeout=SEEN)
+    expect(ann.locator("#player-0 .turn-list li")).to_have_count(1)
+    expect(ann.locator("#player-0 .turn-list li").first).to_contain_text(
+        f"Turn 1: 3 3 3 5 5 in Full house: {full_house}"
+    )
+    expect(ann.locator("#player-1 .turn-list li")).to_have_count(1)
+    expect(ann.locator("#player-1 .turn-list li").first).to_contain_text(
+        f"Turn 1: 2 3 4 5 6 in Large straight: {large_straight}"
+    )
+    assert yahtzee_turns_posted(posts) == 2
+    ann.reload()
+    expect_totals(ann, full_house, large_straight)
+    expect(ann.locator("#turn-title")).to_have_text("Ann's turn")
+    expect(status).to_have_text("Online")
+
+
+def test_a_yahtzee_turn_kept_offline_that_scores_0_lands_as_the_question_and_is_entered_once(
+    new_page: NewPage,
+) -> None:
+    ann = new_page()
+    start_dice_game(ann, ["Ann", "Bob"])
+    status = ann.locator("#connection")
+    posts: list[str] = []
+    ann.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
+
+    ann.context.set_offline(True)
+    keep_yahtzee_turn(ann, "12345", "yahtzee")
+    keep_yahtzee_turn(ann, "66666", "sixes")
+    expect(status).to_contain_text("waiting to send: 2 (Ann's turn, Bob's turn)")
+
+    ann.context.set_offline(False)
+
+    assert scored("12345", "yahtzee") == 0
+    expect(ann.locator("#confirm")).to_contain_text("1 2 3 4 5 scores 0 in Yahtzee", timeout=SEEN)
+    expect(status).to_contain_text("waiting to send: 1 (Bob's turn)")
+    expect(ann.locator("#player-0 .turn-list li")).to_have_count(0)
+
+    ann.get_by_role("button", name="Yes, score 0 in Yahtzee").click()
+
+    sixes = scored("66666", "sixes")
+    expect_totals(ann, 0, sixes, timeout=SEEN)
+    expect(status).to_have_text("Online")
+    expect(ann.locator("#player-0 .turn-list li")).to_have_count(1)
+    expect(ann.locator("#player-0 .turn-list li").first).to_contain_text("in Yahtzee: 0")
+    expect(ann.locator("#player-1 .turn-list li")).to_have_count(1)
+    expect(ann.locator("#player-1 .turn-list li").first).to_contain_text(f"in Sixes: {sixes}")
+    assert yahtzee_turns_posted(posts) == 3  # Ann's kept turn, her yes to 0, Bob's kept turn
+    ann.reload()
+    expect_totals(ann, 0, sixes)
+    expect(ann.locator("#player-0 .turn-list li")).to_have_count(1)

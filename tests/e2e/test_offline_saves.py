@@ -1,9 +1,9 @@
 """Hands saved with no network are kept on the phone and sent, once and in order, when it
 returns; another phone's hand meanwhile brings the kept one back as a conflict.
 
-This branch has no service worker, so a page cannot be reloaded while offline: the reload
-is made online with the hands' posts failing as on a dead network (a route that aborts
-them), and the phone goes offline after it.
+A reload is tried both ways: online with the hands' posts failing as on a dead network (a
+route that aborts them), and with no network at all, the page then coming from the service
+worker's kept copy.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ import pytest
 from playwright.sync_api import Page, Route, expect
 
 from tests.e2e.playing import expect_totals, fill_hand, save_hand, start_match
+from tests.e2e.test_app_on_a_phone import wait_for_worker, wait_until
 
 pytestmark = pytest.mark.e2e
 
@@ -81,6 +82,47 @@ def test_hands_saved_offline_wait_then_land_once_and_in_order(new_page: NewPage)
         expect(ann.locator(f"#hand-{number} .row-bid")).to_contain_text(bid, timeout=SEEN)
     expect(ann.locator("#hand-4")).to_have_count(0)
     expect_totals(ann, 700, -130)
+    ann.reload()
+    expect(ann.locator("ol.ledger > li")).to_have_count(3)
+    expect(status).to_have_text("Online")
+
+
+def test_hands_kept_offline_survive_a_reload_with_no_network_then_land_once_in_order(
+    new_page: NewPage,
+) -> None:
+    ann = new_page()
+    start_match(ann)
+    wait_for_worker(ann)
+    wait_until(
+        ann, "async () => (await caches.match(location.href, { ignoreVary: true })) !== undefined"
+    )
+    status = ann.locator("#connection")
+    posts: list[str] = []
+    ann.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
+
+    ann.context.set_offline(True)
+    for number, typed in enumerate((hand_1, hand_2, hand_3), start=1):
+        expect(ann.get_by_role("heading", name=f"Hand {number}")).to_be_visible()
+        typed(ann)
+        save_offline(ann)
+        expect(status).to_contain_text(f"waiting to send: {number}")
+
+    ann.reload()  # still offline: the service worker's copy, and the phone's outbox
+
+    assert ann.evaluate("navigator.onLine") is False
+    expect(status).to_contain_text("Offline")
+    expect(status).to_contain_text("waiting to send: 3 (Hand 1, Hand 2, Hand 3)")
+    expect(ann.locator("#hand-1")).to_have_count(0)
+    assert [url for url in posts if HANDS_POSTED.search(urlsplit(url).path)] == []
+
+    ann.context.set_offline(False)
+
+    expect(status).to_have_text("Online", timeout=SEEN)
+    for number, bid in enumerate(("Ann bid 300", "Bob bid 350", "Cat bid 250"), start=1):
+        expect(ann.locator(f"#hand-{number} .row-bid")).to_contain_text(bid, timeout=SEEN)
+    expect(ann.locator("#hand-4")).to_have_count(0)
+    expect_totals(ann, 700, -130)
+    assert len([url for url in posts if HANDS_POSTED.search(urlsplit(url).path)]) == 3
     ann.reload()
     expect(ann.locator("ol.ledger > li")).to_have_count(3)
     expect(status).to_have_text("Online")
