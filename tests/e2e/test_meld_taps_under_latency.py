@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import Page, Route, expect
 
 from scorekeeper.rules import PRESETS, meld_all, parse_cards
-from tests.e2e.playing import expect_stayed_on_site, start_match, tap_choice
+from tests.e2e.playing import SMALL_PHONE, expect_stayed_on_site, start_match, tap_choice
 from tests.e2e.test_meld_calculator_browser import (
     add_link,
     by_trump_totals,
@@ -104,6 +104,19 @@ def test_twelve_quick_taps_on_a_slow_line_keep_twelve_cards(
     assert query(page.url) == {"game": "partnership", "hand": sorted_hand(TWELVE)}
     assert still_same_document(page), "a tap reloaded the page"
     expect_stayed_on_site(requested, live_server)
+
+
+def test_a_small_phone_never_scrolls_sideways_while_a_hand_is_being_counted(
+    new_page: Callable[..., Page],
+) -> None:
+    """At 360×640, with the answer 1.5 s away, the tapped hand's line wraps on screen."""
+    page = new_page(viewport=SMALL_PHONE)
+    open_calculator(page, "/meld?game=partnership")
+    slow_network(page, latency_ms=1500)
+    tap_quickly(page, ["AH", "AH", "10H", "KH", "QH", "JH", "QS", "JD"], every_ms=50)
+
+    expect(page.locator("#meld-results")).to_have_attribute("aria-busy", "true")
+    assert page.evaluate("document.documentElement.scrollWidth") <= SMALL_PHONE["width"]
 
 
 def test_each_tap_shows_at_once_before_any_answer(page: Page) -> None:
