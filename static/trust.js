@@ -71,6 +71,18 @@ document.addEventListener("click", (event) => {
   form.requestSubmit(form.querySelector(".actions button[type=submit]"));
 });
 
+// "Save mine over theirs" on an edit page: the correction goes in over the other phone's,
+// knowingly, at the hand's version now stored.
+document.addEventListener("click", (event) => {
+  const button = event.target.closest("[data-save-over-theirs]");
+  if (!button) return;
+  const notice = button.closest("#edit-notice");
+  const form = document.querySelector("form.hand-form");
+  if (!notice || !form) return;
+  form.elements.hand_version.value = notice.dataset.handVersion;
+  form.requestSubmit(form.querySelector(".actions button[type=submit]"));
+});
+
 // ---- Offline saves. A hand (or an edit) saved with no network is kept on this phone, in
 // IndexedDB: the form's fields as posted, with its version and one-time token, and where it
 // goes. It is sent when the network returns (and on each page load), oldest first; the

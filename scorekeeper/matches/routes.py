@@ -167,6 +167,27 @@ def watch_qr(token: str) -> Response:
     return _qr_svg(url_for(".watch", token=match.view_token, _external=True))
 
 
+@bp.get("/<token:token>/hands/<int:hand_id>/live")
+def edit_live(token: str, hand_id: int) -> Response:
+    """An edit page's poll: 204 while nobody else changed the hand, else the notice."""
+    state = matches.load_match(db.session, token)
+    seen = request.args.get("version", type=whole_number)
+    said = None if seen is None else matches.hand_changed_since(state, hand_id, seen)
+    if said is None:
+        return Response(b"", status=204, headers={"Cache-Control": "no-store"})
+    index = state.hand_index(hand_id) if "deleted" not in said else None
+    response = render(
+        "matches/_edit_notice.html",
+        "matches/_edit_notice.html",
+        state=state,
+        said=said,
+        hand=None if index is None else state.hands[index],
+        number=None if index is None else index + 1,
+    )
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
 def _show_rule_error(form: HandForm, error: RuleError, number: int) -> None:
     """Put a broken rule on the form: beside its field when it is about this hand."""
     if error.hand == number:

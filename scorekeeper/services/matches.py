@@ -289,3 +289,16 @@ def changed_since(session: Session, state: MatchState, seen: int) -> ChangedSinc
         return None
     verb, number, outcome = _last_change(session, state)
     return ChangedSince(seen, version, verb, number, outcome, len(state.hands) + 1)
+
+
+def hand_changed_since(state: MatchState, hand_id: int, hand_version: int) -> str | None:
+    """What another phone did to one hand since an edit form was drawn at ``hand_version``,
+    in a sentence (None when nothing did): the notice an edit page shows before Save."""
+    try:
+        index = state.hand_index(hand_id)
+    except NotFound:
+        return "Another phone deleted this hand"
+    if state.hands[index].version == hand_version:
+        return None
+    row = state.ledger.rows[index]
+    return f"Another phone changed hand {row.number}: {row.outcome.sentence}"

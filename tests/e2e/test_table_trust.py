@@ -110,3 +110,28 @@ def test_an_empty_form_follows_the_ledger_without_a_notice(new_page) -> None:
     expect(cat.get_by_role("heading", name="Hand 2")).to_be_visible(timeout=SEEN)
     expect(cat.locator("#version")).to_have_value("1")
     expect(cat.locator("#hand-notice")).to_be_hidden()
+
+
+def test_an_edit_page_is_told_when_another_phone_changes_its_hand(new_page) -> None:
+    """Cat corrects hand 1's bid to 310 while Ann saves it as 320: Cat is told before
+    Save, and chooses to save hers over Ann's."""
+    ann = new_page()
+    start_match(ann)
+    type_hand_1(ann)
+    assert save_hand(ann, 1) == 303
+    cat = new_page()
+    cat.goto(urlsplit(ann.url).path)
+    cat.locator("#hand-1").get_by_role("link", name="Edit hand 1").click()
+    cat.get_by_label("Bid", exact=True).fill("310")
+    ann.locator("#hand-1").get_by_role("link", name="Edit hand 1").click()
+    ann.get_by_label("Bid", exact=True).fill("320")
+    assert tap_and_answer(ann, ann.get_by_role("button", name="Save changes"), "/edit") == 303
+
+    notice = cat.locator("#edit-notice")
+    expect(notice).to_contain_text("Another phone changed hand 1: Us went set", timeout=SEEN)
+    expect(cat.get_by_label("Bid", exact=True)).to_have_value("310")
+    save_mine = notice.get_by_role("button", name="Save mine over theirs")
+    assert tap_and_answer(cat, save_mine, "/edit") == 303
+
+    expect(cat.locator("#hand-1")).to_contain_text("bid 310")
+    expect_totals(cat, 310, 120)
