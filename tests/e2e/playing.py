@@ -166,3 +166,12 @@ def expect_stayed_on_site(requested: list[str], live_server: str) -> None:
     assert live_server.startswith("http://127.0.0.1:")
     elsewhere = [url for url in requested if not url.startswith((f"{live_server}/", "data:"))]
     assert not elsewhere, f"requests that left {live_server}: {elsewhere}"
+
+
+def watch_connection(page: Page) -> tuple[Locator, list[str]]:
+    """The page's online/offline line (seen saying "Online") and every URL it posts to."""
+    status = page.locator("#connection")
+    expect(status).to_have_text("Online")
+    posts: list[str] = []
+    page.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
+    return status, posts

@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from scorekeeper.rules import yahtzee
-from tests.e2e.playing import expect_totals, start_dice_game, tap_and_answer
+from tests.e2e.playing import expect_totals, start_dice_game, tap_and_answer, watch_connection
 
 pytestmark = pytest.mark.e2e
 
@@ -90,10 +90,7 @@ def bank_offline(page: Page, total: int) -> None:
 def test_farkle_turns_banked_offline_wait_then_land_once_and_in_order(new_page: NewPage) -> None:
     ann = new_page()
     start_dice_game(ann, ["Ann", "Bob"], game="farkle")
-    status = ann.locator("#connection")
-    expect(status).to_have_text("Online")
-    posts: list[str] = []
-    ann.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
+    status, posts = watch_connection(ann)
 
     ann.context.set_offline(True)
     expect(status).to_contain_text("Offline")
@@ -166,10 +163,7 @@ def test_yahtzee_turns_entered_offline_wait_then_land_once_and_in_order(
 ) -> None:
     ann = new_page()
     start_dice_game(ann, ["Ann", "Bob"])
-    status = ann.locator("#connection")
-    expect(status).to_have_text("Online")
-    posts: list[str] = []
-    ann.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
+    status, posts = watch_connection(ann)
 
     ann.context.set_offline(True)
     expect(status).to_contain_text("Offline")

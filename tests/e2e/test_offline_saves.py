@@ -13,9 +13,9 @@ from collections.abc import Callable
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Page, Route, expect
+from playwright.sync_api import Locator, Page, Route, expect
 
-from tests.e2e.playing import expect_totals, fill_hand, save_hand, start_match
+from tests.e2e.playing import expect_totals, fill_hand, save_hand, start_match, watch_connection
 from tests.e2e.test_app_on_a_phone import wait_for_worker, wait_until
 
 pytestmark = pytest.mark.e2e
@@ -41,13 +41,19 @@ def save_offline(page: Page) -> None:
     page.get_by_role("button", name="Save hand").click()
 
 
+def expect_three_hands_landed(page: Page, status: Locator) -> None:
+    """Back online: hands 1 to 3 are in the ledger, in order, and nothing more."""
+    expect(status).to_have_text("Online", timeout=SEEN)
+    for number, bid in enumerate(("Ann bid 300", "Bob bid 350", "Cat bid 250"), start=1):
+        expect(page.locator(f"#hand-{number} .row-bid")).to_contain_text(bid, timeout=SEEN)
+    expect(page.locator("#hand-4")).to_have_count(0)
+    expect_totals(page, 700, -130)
+
+
 def test_hands_saved_offline_wait_then_land_once_and_in_order(new_page: NewPage) -> None:
     ann = new_page()
     start_match(ann)
-    status = ann.locator("#connection")
-    expect(status).to_have_text("Online")
-    posts: list[str] = []
-    ann.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
+    status, posts = watch_connection(ann)
 
     ann.context.set_offline(True)
     expect(status).to_contain_text("Offline")
@@ -77,11 +83,7 @@ def test_hands_saved_offline_wait_then_land_once_and_in_order(new_page: NewPage)
     # Back online: all three land, once each, in the order they were saved.
     ann.unroute(HANDS_POSTED, dead)
     ann.context.set_offline(False)
-    expect(status).to_have_text("Online", timeout=SEEN)
-    for number, bid in enumerate(("Ann bid 300", "Bob bid 350", "Cat bid 250"), start=1):
-        expect(ann.locator(f"#hand-{number} .row-bid")).to_contain_text(bid, timeout=SEEN)
-    expect(ann.locator("#hand-4")).to_have_count(0)
-    expect_totals(ann, 700, -130)
+    expect_three_hands_landed(ann, status)
     ann.reload()
     expect(ann.locator("ol.ledger > li")).to_have_count(3)
     expect(status).to_have_text("Online")
@@ -117,11 +119,7 @@ def test_hands_kept_offline_survive_a_reload_with_no_network_then_land_once_in_o
 
     ann.context.set_offline(False)
 
-    expect(status).to_have_text("Online", timeout=SEEN)
-    for number, bid in enumerate(("Ann bid 300", "Bob bid 350", "Cat bid 250"), start=1):
-        expect(ann.locator(f"#hand-{number} .row-bid")).to_contain_text(bid, timeout=SEEN)
-    expect(ann.locator("#hand-4")).to_have_count(0)
-    expect_totals(ann, 700, -130)
+    expect_three_hands_landed(ann, status)
     assert len([url for url in posts if HANDS_POSTED.search(urlsplit(url).path)]) == 3
     ann.reload()
     expect(ann.locator("ol.ledger > li")).to_have_count(3)
