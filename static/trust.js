@@ -77,10 +77,58 @@ document.addEventListener("click", (event) => {
   const button = event.target.closest("[data-save-over-theirs]");
   if (!button) return;
   const notice = button.closest("#edit-notice");
-  const form = document.querySelector("form.hand-form");
+  const form = document.querySelector("form.hand-form, form.turn-correction");
   if (!notice || !form) return;
-  form.elements.hand_version.value = notice.dataset.handVersion;
+  // A hand's correction names the hand's version; a dice turn's, the game's.
+  if (form.elements.hand_version) form.elements.hand_version.value = notice.dataset.handVersion;
+  else form.elements.version.value = notice.dataset.version;
   form.requestSubmit(form.querySelector(".actions button[type=submit]"));
+});
+
+// ---- Dice games live. Every two seconds a dice page asks whether the game changed. With
+// nothing typed, the page follows the game; with a turn being typed, the form stays as it
+// was drawn (its turn and version) and a notice says what another phone entered, with the
+// choice: the same turn (discard mine), or keep mine as the turn of whoever plays now.
+
+// Has the player typed this turn's dice (Yahtzee) or throws or total (Farkle)?
+function diceTurnHeld() {
+  const typed = document.querySelector("#dice-game form[data-dice-entry], #dice-game form.farkle-turn");
+  return typed !== null && holdsInput(typed);
+}
+
+// Every poll names the turn the form was drawn for, so a notice counts every turn entered
+// since the player started typing.
+document.addEventListener("htmx:configRequest", (event) => {
+  const poller = event.detail.elt;
+  if (poller.id !== "live" || !poller.closest("#dice-game")) return;
+  const form = diceTurnForm();
+  if (!form) return;
+  event.detail.parameters.form = form.elements.version.value;
+  event.detail.parameters.number = form.elements.number.value;
+});
+
+document.addEventListener("htmx:oobBeforeSwap", (event) => {
+  const target = event.detail.target;
+  if (!target || !document.getElementById("dice-game")) return;
+  const held = diceTurnHeld();
+  if (target.id === "dice-game" && held) event.detail.shouldSwap = false;
+  if (target.id === "turn-notice" && !held) event.detail.shouldSwap = false;
+});
+
+// "Keep mine as Cat's turn": the page is drawn again for whoever plays now, the typed
+// dice or throws kept, and previewed against the game as it now stands.
+document.addEventListener("click", (event) => {
+  const button = event.target.closest("[data-keep-turn]");
+  if (!button) return;
+  const url = new URL(location.pathname, location.href);
+  const typed = document.querySelector("#dice-game form[data-dice-entry], #dice-game form.farkle-turn");
+  if (typed) {
+    ["dice", "throws", "total"].forEach((name) => {
+      const field = typed.elements[name];
+      if (field && field.value.trim()) url.searchParams.set(name, field.value.trim());
+    });
+  }
+  htmx.ajax("GET", url.pathname + url.search, { target: "#dice-game", swap: "outerHTML" });
 });
 
 // ---- Offline saves. A hand (or an edit) saved with no network is kept on this phone, in

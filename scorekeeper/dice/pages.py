@@ -17,6 +17,7 @@ from ..rules import BoxPreview, RuleError, dice_game, open_boxes_preview, parse_
 from ..services import devices
 from ..services.dice import DiceState, FarkleState, TurnsSince, YahtzeeState, digits
 from ..services.dice_turns import STALE
+from ..services.errors import NotFound
 from .forms import DiceForm, FarkleTurnForm, NewGameForm, knob_rows
 
 
@@ -54,25 +55,72 @@ def new_page(form: NewGameForm, rules_form, kind: str, status: int = 200) -> Res
     return response
 
 
+def _page_context(state: DiceState) -> dict[str, Any]:
+    """What every drawing of a game's region needs, whatever the game."""
+    return {
+        "state": state,
+        "kind": state.game.kind,
+        "label": state.label,
+        "knobs": knob_rows(state.game.kind, state.rules),
+        "action_form": FlaskForm(),
+        "last_turn": state.turns[-1] if state.turns else None,
+        "faces": yahtzee.FACES,
+        # A new one-time token each time the page is drawn: one turn per form.
+        "form_token": secrets.token_urlsafe(16),
+    }
+
+
 def game_page(state: DiceState, status: int = 200, **context: Any) -> Response:
     """The game page, listing the game on this device: totals, sheets, the next turn."""
     devices.remember_dice_game(db.session, this_device(), state.game.id)
-    response = render(
-        "dice/page.html",
-        "dice/_game.html",
-        state=state,
-        kind=state.game.kind,
-        label=state.label,
-        knobs=knob_rows(state.game.kind, state.rules),
-        action_form=FlaskForm(),
-        last_turn=state.turns[-1] if state.turns else None,
-        faces=yahtzee.FACES,
-        # A new one-time token each time the page is drawn: one turn per form.
-        form_token=secrets.token_urlsafe(16),
-        **context,
-    )
+    response = render("dice/page.html", "dice/_game.html", **_page_context(state), **context)
     response.status_code = status
     return response
+
+
+def _blank_turn_context(state: DiceState) -> dict[str, Any]:
+    """A game's region drawn with nothing typed: an empty turn form."""
+    if isinstance(state, FarkleState):
+        return {"form": FarkleTurnForm(formdata=None)}
+    return {
+        "dice_form": DiceForm(formdata=None),
+        "dice": None,
+        "previews": None,
+        "notes": {},
+        "slot_error": None,
+        "confirm": None,
+        "boxes": yahtzee,
+    }
+
+
+def live_answer(state: DiceState, change: TurnsSince | None) -> Response:
+    """A poll's answer when the game changed: the whole region, for a phone with nothing
+    typed; for one holding a typed turn, the new score and what changed (trust.js keeps
+    the typed form and shows the notice)."""
+    return render(
+        "dice/_live.html",
+        "dice/_live.html",
+        **_page_context(state),
+        **_blank_turn_context(state),
+        conflict=None,
+        change=change,
+    )
+
+
+def edit_notice(state: YahtzeeState, turn_id: int, said: str) -> Response:
+    """What another phone did while a turn's correction was open, in place of its poller."""
+    try:
+        turn = state.turn(turn_id)
+    except NotFound:
+        turn = None
+    return render(
+        "dice/_edit_notice.html",
+        "dice/_edit_notice.html",
+        state=state,
+        turn=turn,
+        said=said,
+        version=state.game.version,
+    )
 
 
 def yahtzee_page(

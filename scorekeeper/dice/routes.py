@@ -20,7 +20,14 @@ from ..rules import (
     yahtzee,
 )
 from ..services import devices, dice_turns
-from ..services.dice import FarkleState, YahtzeeState, load_game
+from ..services.dice import (
+    FarkleState,
+    YahtzeeState,
+    changed_since,
+    game_version,
+    load_game,
+    turn_changed_since,
+)
 from ..services.errors import AlreadyRecorded, Conflict, GameOver, Refused
 from ..services.writes import OUT_OF_DATE
 from ..validators import whole_number
@@ -33,7 +40,15 @@ from .forms import (
     house_rule_overrides,
     house_rules_form,
 )
-from .pages import TurnConflict, edit_page, farkle_page, new_page, yahtzee_page
+from .pages import (
+    TurnConflict,
+    edit_notice,
+    edit_page,
+    farkle_page,
+    live_answer,
+    new_page,
+    yahtzee_page,
+)
 
 bp = Blueprint("dice", __name__, url_prefix="/dice")
 
@@ -96,7 +111,9 @@ def show(token: str) -> Response:
     """The game: totals, whose turn, the next turn's form and every card or turn so far."""
     state = load_game(db.session, token)
     if isinstance(state, FarkleState):
-        return farkle_page(state, FarkleTurnForm(formdata=None))
+        # A turn typed on this phone comes back filled in (trust.js: "keep mine as the
+        # next player's turn" after another phone entered one).
+        return farkle_page(state, FarkleTurnForm(formdata=request.args or None))
     dice_form = DiceForm(request.args)
     dice_form.validate()
     return yahtzee_page(state, dice_form)
@@ -247,6 +264,46 @@ def preview(token: str) -> Response:
         outcome=outcome,
         error=error,
     )
+
+
+# ------------------------------------------------------------------- live updates
+
+
+def _unchanged() -> Response:
+    return Response(b"", status=204, headers={"Cache-Control": "no-store"})
+
+
+@bp.get("/<token:token>/live")
+def live(token: str) -> Response:
+    """A phone's poll: an empty 204 while nothing changed, else the game as it now stands
+    and, for a phone holding a typed turn (``form``: the version its form was drawn at,
+    ``number``: the turn it was for), what other phones entered meanwhile."""
+    if request.args.get("since", type=whole_number) == game_version(db.session, token):
+        return _unchanged()
+    state = load_game(db.session, token)
+    seen = request.args.get("form", type=whole_number)
+    number = request.args.get("number", type=whole_number)
+    change = None if seen is None else changed_since(state, seen, number)
+    response = live_answer(state, change)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.get("/<token:token>/turns/<int:turn_id>/live")
+def edit_live(token: str, turn_id: int) -> Response:
+    """A correction page's poll: 204 while nobody else changed the game, else the notice."""
+    seen = request.args.get("version", type=whole_number)
+    if seen is None or seen == game_version(db.session, token):
+        return _unchanged()
+    state = load_game(db.session, token)
+    if not isinstance(state, YahtzeeState):
+        abort(404)
+    said = turn_changed_since(state, turn_id, seen)
+    if said is None:
+        return _unchanged()
+    response = edit_notice(state, turn_id, said)
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 # ---------------------------------------------------------------- correcting a turn

@@ -211,6 +211,17 @@ def find_game(session: Session, token: str) -> DiceGame:
     return game
 
 
+def game_version(session: Session, token: str) -> int:
+    """Only the game's version: the one small query a phone's poll costs while nothing
+    changed (NotFound for any other token)."""
+    version = session.execute(
+        select(DiceGame.version).where(DiceGame.token == token)
+    ).scalar_one_or_none()
+    if version is None:
+        raise NotFound()
+    return version
+
+
 def load_game(session: Session, token: str) -> DiceState:
     """A game by its link, replayed (two queries)."""
     return state_of_game(find_game(session, token))
@@ -276,3 +287,15 @@ def changed_since(state: DiceState, seen: int, number: int | None) -> TurnsSince
         state.next_number,
         None if next_player is None else state.players[next_player],
     )
+
+
+def turn_changed_since(state: DiceState, turn_id: int, seen: int) -> str | None:
+    """What another phone did to the game while a correction of one turn was open at
+    version ``seen``, in words (None when nothing did)."""
+    if seen >= state.game.version:
+        return None
+    try:
+        turn = state.turn(turn_id)
+    except NotFound:
+        return "Another phone took back this turn"
+    return f"Another phone changed this game (this turn is now {describe_turn(state, turn)})"

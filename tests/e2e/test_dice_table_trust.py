@@ -235,3 +235,124 @@ def test_a_yahtzee_turn_kept_offline_that_scores_0_lands_as_the_question_and_is_
     ann.reload()
     expect_totals(ann, 0, sixes)
     expect(ann.locator("#player-0 .turn-list li")).to_have_count(1)
+
+
+# ---- Live: a phone is told before it saves.
+
+ANN_BANKED = "Another phone entered turn 1: Ann banks 600"
+
+
+def farkle_for_ann_bob_and_cat(new_page: NewPage) -> tuple[Page, Page]:
+    """Ann and Cat both have a Farkle game's first turn (Ann's) on screen."""
+    ann = new_page()
+    start_dice_game(ann, ["Ann", "Bob", "Cat"], game="farkle")
+    cat = new_page()
+    cat.goto(urlsplit(ann.url).path)
+    expect(cat.locator("#turn-title")).to_have_text("Ann's turn")
+    return ann, cat
+
+
+def bank_total(page: Page, total: int) -> None:
+    page.get_by_label("Or the turn's total").fill(str(total))
+    bank = page.get_by_role("button", name="Bank the turn")
+    assert tap_and_answer(page, bank, "/turns") == 303
+
+
+def test_a_phone_with_nothing_typed_follows_the_game(new_page: NewPage) -> None:
+    ann, cat = farkle_for_ann_bob_and_cat(new_page)
+
+    bank_total(ann, 600)
+
+    expect(cat.locator("#turn-title")).to_have_text("Bob's turn", timeout=SEEN)
+    expect_totals(cat, 600, 0, 0)
+    expect(cat.locator("ol.farkle-turns > li")).to_have_count(1)
+    expect(cat.locator("#turn-notice")).to_be_hidden()
+
+
+@pytest.mark.parametrize(
+    ("choice", "totals", "turns"),
+    [("Same turn (discard mine)", (600, 0, 0), 1), ("Keep mine as Bob's turn", (600, 1000, 0), 2)],
+    ids=["same-turn", "next-turn"],
+)
+def test_a_phone_typing_a_farkle_turn_is_told_before_it_banks(
+    new_page: NewPage, choice: str, totals: tuple[int, ...], turns: int
+) -> None:
+    ann, cat = farkle_for_ann_bob_and_cat(new_page)
+    cat.get_by_label("Kept dice, one throw per line").fill("5 5 5 5")
+
+    bank_total(ann, 600)
+
+    notice = cat.locator("#turn-notice")
+    expect(notice).to_contain_text(ANN_BANKED, timeout=SEEN)
+    expect(notice).to_contain_text("Is the turn you are entering the same one?")
+    # Nothing typed is lost, and the form is still the one drawn for Ann's turn.
+    expect(cat.get_by_label("Kept dice, one throw per line")).to_have_value("5 5 5 5")
+    expect(cat.locator("#turn-title")).to_have_text("Ann's turn")
+    expect_totals(cat, 600, 0, 0)  # the score itself follows the game
+
+    notice.get_by_role("button", name=choice).click()
+
+    expect(cat.locator("#turn-title")).to_have_text("Bob's turn")
+    expect(cat.locator("#turn-notice")).to_be_hidden()
+    if turns == 2:
+        # Drawn again for Bob with the throws kept, and previewed against the game as it is.
+        expect(cat.get_by_label("Kept dice, one throw per line")).to_have_value("5 5 5 5")
+        expect(cat.locator("#farkle-preview")).to_contain_text("Bob banks 1000")
+        bank = cat.get_by_role("button", name="Bank the turn")
+        assert tap_and_answer(cat, bank, "/turns") == 303
+    else:
+        expect(cat.get_by_label("Kept dice, one throw per line")).to_have_value("")
+    expect_totals(cat, *totals)
+    expect(cat.locator("ol.farkle-turns > li")).to_have_count(turns)
+
+
+def test_a_phone_with_yahtzee_dice_typed_keeps_them_for_the_next_player(new_page: NewPage) -> None:
+    ann = new_page()
+    start_dice_game(ann, ["Ann", "Bob", "Cat"])
+    cat = new_page()
+    cat.goto(urlsplit(ann.url).path)
+    enter_dice(cat, "12345")
+    enter_dice(ann, "33355")
+    assert tap_box(ann, "Score 25 in Full house") == 303
+
+    notice = cat.locator("#turn-notice")
+    expect(notice).to_contain_text(ANN_ENTERED, timeout=SEEN)
+    expect(cat.get_by_label("Dice", exact=True)).to_have_value("12345")
+    notice.get_by_role("button", name="Keep mine as Bob's turn").click()
+
+    expect(cat.locator("#turn-title")).to_have_text("Bob's turn")
+    expect(cat.get_by_label("Dice", exact=True)).to_have_value("12345")
+    assert tap_box(cat, "Score 40 in Large straight") == 303
+    expect_totals(cat, 25, 40, 0)
+    expect(cat.locator("#turn-title")).to_have_text("Cat's turn")
+
+
+def test_a_correction_page_is_told_before_save_and_can_save_over_theirs(
+    new_page: NewPage,
+) -> None:
+    ann = new_page()
+    start_dice_game(ann, ["Ann", "Bob"])
+    enter_dice(ann, "33355")
+    assert tap_box(ann, "Score 25 in Full house") == 303
+    ann.locator("#player-0 > summary").click()
+    ann.get_by_role("link", name="Correct Ann's turn 1").click()
+    expect(ann.get_by_role("heading", name="Correct Ann's turn 1")).to_be_visible()
+    cat = new_page()
+    cat.goto(ann.url)
+    cat.get_by_label("Dice", exact=True).fill("44466")
+
+    ann.get_by_label("Dice", exact=True).fill("22233")
+    save = ann.get_by_role("button", name="Save the correction")
+    assert tap_and_answer(ann, save, "/edit") == 303
+
+    notice = cat.locator("#edit-notice")
+    expect(notice).to_contain_text(
+        "Another phone changed this game (this turn is now Ann's turn 1: 2 2 2 3 3", timeout=SEEN
+    )
+    expect(cat.get_by_label("Dice", exact=True)).to_have_value("44466")
+    save_mine = notice.get_by_role("button", name="Save mine over theirs")
+    assert tap_and_answer(cat, save_mine, "/edit") == 303
+
+    expect(cat.locator("#turn-title")).to_have_text("Bob's turn")
+    cat.locator("#player-0 > summary").click()
+    expect(cat.locator("#player-0 .turn-list li")).to_contain_text("4 4 4 6 6 in Full house")
