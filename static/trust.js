@@ -139,8 +139,10 @@ document.addEventListener("click", (event) => {
 
 const OUTBOX = "scorekeeper-outbox";
 // The forms kept when saved offline: a hand (or its edit), a Farkle turn, a Yahtzee box tap
-// (and the conflict choice's "Enter mine for …").
-const KEPT_FORMS = "form.hand-form, form.farkle-turn, form.box-picker, form.turn-choice";
+// (and the conflict choice's "Enter mine for …", and the yes to a box that scores 0), and a
+// turn's correction.
+const KEPT_FORMS =
+  "form.hand-form, form.farkle-turn, form.box-picker, form.turn-choice, form.zero-confirm, form.turn-correction";
 let sending = false;
 
 // The page's region a write answers with: the dice game, or the match.
@@ -229,7 +231,7 @@ async function keep(form, fields) {
   }
   const heading = document.getElementById("next-hand");
   const nextHand = form.closest("#outcome") !== null && heading !== null;
-  const title = document.querySelector("#match h1");
+  const title = document.querySelector("#match h1, #edit-turn h1");
   const label = nextHand ? heading.textContent.trim() : title ? title.textContent.trim() : "A change";
   // Not form.action: the form's buttons are named "action", and that name wins.
   const url = new URL(form.getAttribute("action"), location.href).href;
@@ -269,6 +271,10 @@ function advanceTurn(form, player) {
   const title = document.getElementById("turn-title");
   const next = playerAfter(player);
   if (title && next) title.textContent = `${next}'s turn`;
+  // The line of facts says whose turn it is too; the boxes left were the last player's.
+  const facts = document.querySelector("#dice-game .match-facts strong");
+  if (facts && next) facts.textContent = `${next}'s turn`;
+  document.querySelectorAll("#dice-game .match-facts .boxes-left").forEach((part) => part.remove());
   const conflict = document.getElementById("conflict-choice");
   if (conflict) conflict.remove();
   return next;
@@ -288,9 +294,11 @@ async function keepDiceTurn(form, fields) {
     advanceTurn(form, player);
     const preview = document.getElementById("farkle-preview");
     if (preview) preview.replaceChildren();
-  } else if (form.matches("form.box-picker")) {
-    const next = advanceTurn(form, player);
-    laterBoxesDone(form, next);
+  } else if (form.matches("form.box-picker, form.zero-confirm")) {
+    // A box tapped (or the yes to its 0): the card's form moves on to the next player.
+    const picker = document.querySelector("#dice-game form.box-picker");
+    const next = advanceTurn(picker, player);
+    laterBoxesDone(picker, next);
   } else {
     const section = form.closest("section.turn");
     const kept = document.createElement("p");

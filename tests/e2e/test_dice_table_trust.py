@@ -237,6 +237,115 @@ def test_a_yahtzee_turn_kept_offline_that_scores_0_lands_as_the_question_and_is_
     expect(ann.locator("#player-0 .turn-list li")).to_have_count(1)
 
 
+def test_the_yes_to_a_zero_tapped_offline_is_kept_and_lands_once(new_page: NewPage) -> None:
+    ann = new_page()
+    start_dice_game(ann, ["Ann", "Bob"])
+    status, posts = watch_connection(ann)
+    enter_dice(ann, "12345")
+    assert tap_box(ann, "Score 0 in Yahtzee") == 200
+    expect(ann.locator("#confirm")).to_contain_text("1 2 3 4 5 scores 0 in Yahtzee")
+
+    ann.context.set_offline(True)
+    expect(status).to_contain_text("Offline")
+    ann.get_by_role("button", name="Yes, score 0 in Yahtzee").click()
+
+    expect(status).to_contain_text("waiting to send: 1 (Ann's turn)")
+    expect(ann.locator("#confirm")).to_have_count(0)
+    expect(ann.locator("#turn-title")).to_have_text("Bob's turn")
+    expect(ann.locator(".match-facts")).to_contain_text("Bob's turn")
+    expect(ann.locator(".match-facts")).not_to_contain_text("Ann's turn")
+    expect(ann.locator(".match-facts")).not_to_contain_text("left")
+    assert yahtzee_turns_posted(posts) == 1  # only the tap that asked the question
+
+    ann.context.set_offline(False)
+
+    expect(status).to_have_text("Online", timeout=SEEN)
+    expect(ann.locator("#player-0 .turn-list li")).to_have_count(1, timeout=SEEN)
+    expect(ann.locator("#player-0 .turn-list li").first).to_contain_text("in Yahtzee: 0")
+    expect(ann.locator("#turn-title")).to_have_text("Bob's turn")
+    assert yahtzee_turns_posted(posts) == 2
+    ann.reload()
+    expect(ann.locator("#player-0 .turn-list li")).to_have_count(1)
+
+
+def test_triple_yahtzee_turns_kept_offline_land_in_the_column_chosen(new_page: NewPage) -> None:
+    ann = new_page()
+    start_dice_game(ann, ["Ann", "Bob"], game="triple")
+    status, posts = watch_connection(ann)
+
+    ann.context.set_offline(True)
+    ann.get_by_label("Dice", exact=True).fill("33355")
+    # Every box of each of the three columns is offered, named with its column.
+    expect(ann.locator("#later-boxes button")).to_have_count(3 * len(yahtzee.BOXES))
+    label = "Score these dice in Full house ×2 when back online"
+    ann.locator("#later-boxes").get_by_role("button", name=label, exact=True).click()
+    expect(status).to_contain_text("waiting to send: 1 (Ann's turn)")
+    expect(ann.locator("#turn-title")).to_have_text("Bob's turn")
+
+    ann.context.set_offline(False)
+
+    full_house = scored("33355", "full_house")
+    expect_totals(ann, 2 * full_house, 0, timeout=SEEN)
+    expect(ann.locator("#player-0 .turn-list li").first).to_contain_text(
+        f"Turn 1: 3 3 3 5 5 in Full house ×2: {full_house}"
+    )
+    assert yahtzee_turns_posted(posts) == 1
+
+
+def test_a_preview_the_network_drops_offers_the_boxes_to_keep_the_turn_for(
+    new_page: NewPage,
+) -> None:
+    """The phone thinks it is online, but the preview's request fails on the way."""
+    ann = new_page()
+    start_dice_game(ann, ["Ann", "Bob"])
+    turns = re.compile(r".*/dice/[^/]+/turns$")
+    for dropped in ("**/dice/*?dice=*", turns):
+        ann.route(dropped, lambda route: route.abort("internetdisconnected"))
+
+    ann.get_by_label("Dice", exact=True).fill("33355")
+
+    later = ann.locator("#later-boxes")
+    expect(later).to_contain_text("No network: choose Ann's box for 33355")
+    later.get_by_role("button", name="Score these dice in Full house when back online").click()
+    expect(ann.locator("#connection")).to_contain_text("waiting to send: 1 (Ann's turn)")
+    expect(ann.locator("#turn-title")).to_have_text("Bob's turn")
+
+    for dropped in ("**/dice/*?dice=*", turns):
+        ann.unroute(dropped)
+    ann.context.set_offline(True)
+    ann.context.set_offline(False)  # the browser's "online" event sends what waits
+
+    expect_totals(ann, scored("33355", "full_house"), 0, timeout=SEEN)
+    expect(ann.locator("#player-0 .turn-list li")).to_have_count(1)
+
+
+def test_a_correction_saved_offline_waits_then_lands_once(new_page: NewPage) -> None:
+    ann = new_page()
+    start_dice_game(ann, ["Ann", "Bob"])
+    enter_dice(ann, "33355")
+    assert tap_box(ann, "Score 25 in Full house") == 303
+    ann.locator("#player-0 > summary").click()
+    ann.get_by_role("link", name="Correct Ann's turn 1").click()
+    expect(ann.get_by_role("heading", name="Correct Ann's turn 1")).to_be_visible()
+    status, posts = watch_connection(ann)
+
+    ann.context.set_offline(True)
+    ann.get_by_label("Dice", exact=True).fill("44466")
+    ann.get_by_role("button", name="Save the correction").click()
+
+    expect(status).to_contain_text("waiting to send: 1 (Correct Ann's turn 1)")
+    expect(ann.get_by_label("Dice", exact=True)).to_have_value("44466")  # nothing typed lost
+    assert posts == []
+
+    ann.context.set_offline(False)
+
+    expect(ann.locator("#turn-title")).to_have_text("Bob's turn", timeout=SEEN)
+    ann.locator("#player-0 > summary").click()
+    expect(ann.locator("#player-0 .turn-list li")).to_contain_text("4 4 4 6 6 in Full house")
+    assert len([url for url in posts if url.endswith("/edit")]) == 1
+    expect(ann.locator("#connection")).to_have_text("Online")
+
+
 # ---- Live: a phone is told before it saves.
 
 ANN_BANKED = "Another phone entered turn 1: Ann banks 600"
