@@ -21,7 +21,7 @@ from werkzeug.wrappers import Response
 
 # What base.html links, and the files in static/ each is made of, in order.
 BUNDLES = {
-    "site.css": ("vendor/pico-2.1.1.min.css", "app.css"),
+    "site.css": ("vendor/pico-2.1.1.min.css", "app.css", "sheet.css"),
     "site.js": (
         "vendor/htmx-2.0.11.min.js",
         "app.js",

@@ -50,6 +50,12 @@ def points(value: int) -> str:
     return f"\u2212{-value}" if value < 0 else str(value)
 
 
+@bp.app_template_filter("signed")
+def signed(value: int) -> str:
+    """A hand's points as a change to the total: ``+310``, ``−300``, ``0``."""
+    return f"+{value}" if value > 0 else points(value)
+
+
 @bp.app_template_filter("number_cells")
 def number_cells(values) -> Markup:
     """Table cells of numbers (``<td>350</td><td>−40</td>``), in one step: a 200-hand

@@ -23,6 +23,8 @@ from flask_wtf.csrf import generate_csrf
 # Random per process, so no name or typed text can ever contain one by chance or design.
 CSRF_HOLE = f"csrf-hole-{secrets.token_hex(12)}"
 FORM_TOKEN_HOLE = f"form-token-hole-{secrets.token_hex(12)}"
+# Where a phone is told what its own last write did (matches/pages.py: take_note).
+NOTE_HOLE = f"note-hole-{secrets.token_hex(12)}"
 # Filled when a page is drawn, in the hand form kept for all of a match's versions.
 VERSION_HOLE = f"version-hole-{secrets.token_hex(12)}"
 

@@ -111,3 +111,70 @@ document.addEventListener("htmx:afterSettle", () => {
   if (slot.querySelector("[role=alert]")) box.setAttribute("aria-invalid", "true");
   else box.removeAttribute("aria-invalid");
 });
+
+// ---- The score sheet at the table.
+
+// A common bid, one tap: it goes into the bid field (and the preview follows).
+document.addEventListener("click", (event) => {
+  const chip = event.target.closest("[data-bid]");
+  if (!chip) return;
+  const input = chip.closest(".bid-row").querySelector("input[name=bid]");
+  input.value = chip.dataset.bid;
+  input.dispatchEvent(new Event("input", { bubbles: true }));
+});
+
+// Save answers at once: busy while the hand is on its way (the answer replaces the form).
+document.addEventListener("htmx:beforeRequest", (event) => {
+  const form = event.detail.elt;
+  if (!form.matches || !form.matches("form.hand-form, form.farkle-turn, form.box-picker")) return;
+  const button = event.detail.requestConfig.submitter || form.querySelector(".actions button[type=submit]");
+  if (button) button.setAttribute("aria-busy", "true");
+});
+document.addEventListener("htmx:afterRequest", (event) => {
+  const form = event.detail.elt;
+  if (!form.querySelectorAll) return;
+  form.querySelectorAll("[aria-busy=true]").forEach((button) => button.removeAttribute("aria-busy"));
+});
+
+// After a swap: a refused Save's first wrong field is focused (autofocus) and shown with
+// its message; a good Save's note ("Hand 3 saved …", with Undo) is brought into view.
+// Each is done once: a live update later leaves the thumb where it is.
+document.addEventListener("htmx:afterSettle", () => {
+  const focused = document.activeElement;
+  if (focused && focused.hasAttribute("autofocus") && !focused.dataset.pointed) {
+    focused.dataset.pointed = "1";
+    focused.scrollIntoView({ block: "center" });
+    return;
+  }
+  const note = document.getElementById("note");
+  if (note && !note.dataset.shown) {
+    note.dataset.shown = "1";
+    note.scrollIntoView({ block: "nearest" });
+  }
+});
+
+// Share: the phone's share sheet where it has one, else copy the link.
+function revealShare(root) {
+  root.querySelectorAll("[data-share-url][hidden]").forEach((button) => {
+    if (!navigator.share) button.textContent = button.textContent.replace(/^Share/, "Copy");
+    button.hidden = false;
+  });
+}
+document.addEventListener("DOMContentLoaded", () => revealShare(document));
+document.addEventListener("htmx:load", (event) => revealShare(event.detail.elt));
+document.addEventListener("click", async (event) => {
+  const button = event.target.closest("[data-share-url]");
+  if (!button) return;
+  const url = new URL(button.dataset.shareUrl, location.href).href;
+  const said = button.closest(".share-panel").querySelector(".share-said");
+  try {
+    if (navigator.share) {
+      await navigator.share({ title: button.dataset.shareTitle, url });
+      return;
+    }
+    await navigator.clipboard.writeText(url);
+    said.textContent = "Link copied: paste it into a message.";
+  } catch (error) {
+    if (error.name !== "AbortError") said.textContent = "Could not share from here: press and hold the link below to copy it.";
+  }
+});

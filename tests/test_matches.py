@@ -94,10 +94,12 @@ def totals(document: Element) -> list[int]:
 
 
 def ledger_rows(document: Element) -> list[Element]:
+    """The ledger's rows in hand order (the page lists them newest first)."""
     ledger = document.one("ol", class_="ledger")
     if ledger is None:
         return []
-    return [child for child in ledger.children if isinstance(child, Element) and child.tag == "li"]
+    rows = [child for child in ledger.children if isinstance(child, Element) and child.tag == "li"]
+    return rows[::-1]
 
 
 def row_cells(row: Element, heading: str) -> list[str]:
@@ -317,7 +319,7 @@ def test_a_match_on_the_standard_rules_stores_no_house_rules(site, phone, game):
 
     assert stored_match(site, match_id).house_rules == {}
     details = match_page(phone, match_id).one("details", class_="house-rules")
-    assert details.one("summary").text == "House rules"
+    assert details.one("summary").text == f"House rules: {PRESETS[game].label}"
     assert f"The standard rules of {PRESETS[game].label}." in details.text
 
 
@@ -328,9 +330,9 @@ def test_a_changed_target_is_stored_and_shown_on_the_match_page(site, phone, gam
 
     assert stored_match(site, match_id).house_rules == {"target": target}
     document = match_page(phone, match_id)
-    assert f"game to {target}" in facts(document)
+    assert f"Game to {target}" in facts(document)
     details = document.one("details", class_="house-rules")
-    assert details.one("summary").text == "House rules (1 changed)"
+    assert details.one("summary").text == f"House rules: {PRESETS[game].label}, 1 changed"
     assert f"Changed for this match: target {target}." in details.text
 
 
@@ -353,7 +355,9 @@ def test_several_house_rules_are_stored_and_listed_as_changed(site, phone):
         "run": [150, 2000],
     }
     details = match_page(phone, match_id).one("details", class_="house-rules")
-    assert details.one("summary").text == "House rules (4 changed)"
+    assert details.one("summary").text == (
+        "House rules: Partnership (four players, two teams), 4 changed"
+    )
     assert (
         "Changed for this match: target 1000; nines redeal yes; run extras strict;"
         " run 150, 2000." in details.text
@@ -549,7 +553,7 @@ def test_a_made_bid_scores_meld_plus_tricks_for_both_teams(site, phone):
     [row] = ledger_rows(document)
     assert "result-made" in row.attrs["class"]
     assert row.one("span", class_="badge").text == "made"
-    assert "Player 1 bid 300" in row.one("p", class_="row-bid").text
+    assert "Player 1 bid 300" in row.one(class_="row-bid").text
     assert row_cells(row, "Meld") == ["140", "60"]
     assert row_cells(row, "Tricks") == ["170", "80"]
     assert row_cells(row, "Points") == ["310", "140"]
@@ -622,7 +626,7 @@ def test_when_all_pass_the_dealer_is_stuck_at_the_minimum_and_the_dealers_team_b
     document = match_page(phone, match_id)
     assert totals(document) == [160, 250]
     [row] = ledger_rows(document)
-    assert "All passed: Player 2 stuck at 250" in row.one("p", class_="row-bid").text
+    assert "All passed: Player 2 stuck at 250" in row.one(class_="row-bid").text
     assert row.one("p", class_="row-sentence").text == "Team B made 250 with 250; Team A +160."
 
 
@@ -774,7 +778,7 @@ def test_a_bid_off_its_step_is_shown_next_to_the_bid_and_the_form_keeps_what_was
     bid = form.by_id("bid")
     assert (bid.attrs["value"], bid.attrs["aria-invalid"]) == ("255", "true")
     assert bid.attrs["aria-describedby"] == "bid-error"
-    assert bid.parent.by_id("bid-error").text == "bid 255 is not a multiple of 10"
+    assert form.by_id("bid-error").text == "bid 255 is not a multiple of 10"
     fields = fields_of(form)
     assert (fields["bidder"], fields["trump"], fields["meld-0"]) == ("2", "0", "140")
     assert (fields["tricks-0"], fields["tricks-1"]) == ("170", "")
@@ -790,12 +794,12 @@ def test_a_nines_redeal_scores_nothing_and_the_same_dealer_deals_again(site, pho
     assert "Player 2 deals next" in facts(document)
     [row] = ledger_rows(document)
     assert row.one("span", class_="badge").text == "redeal"
-    assert "Nines redeal" in row.one("p", class_="row-bid").text
+    assert "Nines redeal" in row.one(class_="row-bid").text
     save_hand(phone, match_id, played(bidder=1, bid=25, meld=(4, 10), tricks=(10, 15)))
     document = match_page(phone, match_id)
-    assert [row.one("div", class_="row-head").text for row in ledger_rows(document)] == [
-        "Hand 1 · Player 2 dealt redeal",
-        "Hand 2 · Player 2 dealt made",
+    assert [row.one(class_="row-head").text for row in ledger_rows(document)] == [
+        "Hand 1 · Player 2 dealt",
+        "Hand 2 · Player 2 dealt",
     ]
     assert "Player 3 deals next" in facts(document)
 
@@ -815,7 +819,9 @@ def test_the_nines_redeal_button_shows_only_where_the_preset_allows_it(phone):
 def test_a_double_deck_bidder_without_a_marriage_in_trump_forfeits_in_one_tap(phone):
     match_id = new_match(phone, "double-deck")
     form = hand_form_on(match_page(phone, match_id), match_id)
-    assert form.one("button", value="forfeit").text == "Forfeit: no marriage in trump"
+    assert form.one("button", value="forfeit").text == (
+        "Forfeit: no marriage in trump, the bidder loses the bid"
+    )
 
     save_hand(phone, match_id, hand_fields(bidder=1, bid=60, meld=(40, 30), action="forfeit"))
 
@@ -915,7 +921,7 @@ def test_a_sides_meld_is_counted_from_its_players_cards_under_the_trump(site, ph
     [row] = ledger_rows(match_page(phone, match_id))
     assert row_cells(row, "Meld") == ["190", "60"]
     assert row.one("p", class_="row-sentence").text == "Team A made 300 with 310; Team B +190."
-    shown = row.one("details", class_="row-cards").text
+    shown = row.one(class_="row-cards").text
     assert "Player 1: A\u2665 10\u2665 K\u2665 Q\u2665 J\u2665" in shown
     assert "Player 3: Q\u2660 J\u2666" in shown
 
@@ -1112,7 +1118,7 @@ def test_the_deal_passes_clockwise_after_every_hand(phone):
         "West deals next",
         "North deals next",
     ]
-    heads = [row.one("div", class_="row-head").text for row in ledger_rows(document)]
+    heads = [row.one(class_="row-head").text for row in ledger_rows(document)]
     assert [head.split("·")[1].split(" dealt")[0].strip() for head in heads] == [
         "West",
         "North",
@@ -1233,7 +1239,7 @@ def three_hands(phone, match_id) -> None:
 def ledger_snapshot(phone, match_id) -> tuple[str, str, str]:
     """What the ledger shows: the totals, whose deal and every row, as text."""
     document = match_page(phone, match_id)
-    ledger = document.one("section", aria_labelledby="ledger-title")
+    ledger = document.one("ol", class_="ledger")
     return document.one("section", class_="scoreboard").text, facts(document), ledger.text
 
 
@@ -1277,7 +1283,7 @@ def test_editing_hand_2_recomputes_every_total_after_it(site, phone, headers):
     )
 
     assert response.status_code == 303
-    assert response.headers["Location"] == match_url(match_id) + "#hand-2"
+    assert response.headers["Location"] == match_url(match_id) + "#note"
     document = match_page(phone, match_id)
     assert running_totals(document) == [[700, 750], [400, 850], [500, 1100]]
     assert stored_hands(site, match_id)[1]["bid"] == 300
@@ -1377,7 +1383,7 @@ def test_deleting_a_hand_renumbers_the_ledger_and_recomputes_the_totals(site, ph
     response = delete_hand(phone, match_id, hand_id, headers)
 
     assert response.status_code == 303
-    assert response.headers["Location"] == match_url(match_id)
+    assert response.headers["Location"] == match_url(match_id) + "#note"
     document = match_page(phone, match_id)
     assert running_totals(document) == [[700, 750], [800, 1000]]
     assert [row.attrs["id"] for row in ledger_rows(document)] == ["hand-1", "hand-2"]
@@ -1593,7 +1599,7 @@ def test_after_editing_a_folded_hand_the_ledger_opens_unfolded_at_it(site, phone
     response = edit_hand(phone, match_id, hand_id, {})
 
     assert response.status_code == 303
-    assert response.headers["Location"] == match_url(match_id) + "?hands=all#hand-5"
+    assert response.headers["Location"] == match_url(match_id) + "?hands=all#note"
     assert len(ledger_rows(read(phone.get(response.headers["Location"])))) == 45
 
 

@@ -352,6 +352,7 @@ def form_tokens(document: Element, edit_token: str) -> tuple[str, str]:
 def test_looking_again_at_a_match_costs_one_query_and_shows_the_same_page(app, client):
     edit_token = new_match(client)
     save_hand(client, edit_token, MADE_250)
+    client.get(f"/matches/{edit_token}")  # says "Hand 1 saved" to this phone, once
     first = client.get(f"/matches/{edit_token}")
 
     again, queries = count_queries(app, lambda: client.get(f"/matches/{edit_token}"))
@@ -709,7 +710,7 @@ def test_a_double_tapped_undo_undoes_one_change(app, client):
     save_hand(client, edit_token, MADE_250)
     save_hand(client, edit_token, MADE_300)
     page = open_page(client, f"/matches/{edit_token}")
-    fields = filled(form_to(page, f"/matches/{edit_token}/undo"))
+    fields = filled(form_to(page, f"/matches/{edit_token}/undo", class_="undo"))
     first = client.post(f"/matches/{edit_token}/undo", data=fields)
     second = client.post(f"/matches/{edit_token}/undo", data=fields)
     assert first.status_code == second.status_code == 303
@@ -1166,7 +1167,7 @@ def test_generated_undos_never_fail_or_write_when_refused(fuzz_table, plan, toke
     table = fuzz_table
     table.top_up()
     page = open_page(table.phone, f"/matches/{table.edit_token}")
-    data = resolve(plan, filled(form_to(page, f"/matches/{table.edit_token}/undo")))
+    data = resolve(plan, filled(form_to(page, f"/matches/{table.edit_token}/undo", class_="undo")))
     url = f"/matches/{table.token(token)}/undo"
     assert_harmless(table.site, lambda: table.phone.post(url, data=data))
 

@@ -494,10 +494,10 @@ def test_a_match_played_through_the_pages_survives_the_trip_but_its_undo_history
     assert what_players_see(club)[edit] == (
         ledger,
         # Undo history stays behind: the imported match starts with nothing to undo.
-        page.replace(" Undo the last change", ""),
+        page.replace(" Undo: edit hand 1", ""),
         watch_page,
     )
-    assert " Undo the last change" in page
+    assert " Undo: edit hand 1" in page
     with club.app_context():
         state = load_state(edit)
         assert state.over

@@ -214,6 +214,10 @@ class HandForm(FlaskForm):
         self.tricks_total = preset.trick_total
         self.group_errors: dict[str, str] = {}
         self.conflict: ConflictChoice | None = None
+        # A refused hand: its reason in one line beside Save, and where the thumb goes
+        # when the reason is not one field's (matches/pages.py: point_to_refusal).
+        self.refusal: str | None = None
+        self.refusal_at: str | None = None
 
     def show_version(self, version: int, field: str = "version") -> None:
         """Redraw the form at a newer version (after a conflict), replacing what was posted."""

@@ -7,6 +7,7 @@ import secrets
 from typing import Any
 
 from flask import make_response, render_template, request, url_for
+from flask import session as cookie  # the phone's signed session cookie, not the database
 from flask_wtf import FlaskForm
 from markupsafe import Markup
 from werkzeug.wrappers import Response
@@ -14,8 +15,16 @@ from werkzeug.wrappers import Response
 from ..device import current_device, this_device
 from ..extensions import db
 from ..htmx import is_partial, render
-from ..page_cache import CSRF_HOLE, FORM_TOKEN_HOLE, VERSION_HOLE, fill_holes, pages
+from ..page_cache import (
+    CSRF_HOLE,
+    FORM_TOKEN_HOLE,
+    NOTE_HOLE,
+    VERSION_HOLE,
+    fill_holes,
+    pages,
+)
 from ..rules import (
+    Preset,
     RuleError,
     bid_outlook,
     changed_knobs,
@@ -33,6 +42,24 @@ def shows_all() -> bool:
     return request.args.get("hands") == "all"
 
 
+def quick_bids(preset: Preset) -> list[int]:
+    """The bids a table calls most, one tap each: the minimum, then four steps of five
+    bid steps (250, 300 … 450 in partnership; 25, 30 … 45 on the small scale)."""
+    return [preset.min_bid + i * 5 * preset.bid_step for i in range(5)]
+
+
+def rare_names(preset: Preset) -> str:
+    """The rare outcomes this preset has, as the folded section's title names them."""
+    names = []
+    if preset.bidding and preset.throw_in != "never":
+        names.append("throw-in")
+    if preset.nines_redeal:
+        names.append("nines redeal")
+    if preset.trump_needs_marriage:
+        names.append("forfeit")
+    return ", ".join(names)
+
+
 def hand_form(state: MatchState) -> HandForm:
     """The hand-entry form fitted to this match (filled from the request on a POST)."""
     form = HandForm()
@@ -46,20 +73,70 @@ def hand_form(state: MatchState) -> HandForm:
 
 
 def draw_page(
-    state: MatchState, form_html: Markup | None, view: bool, action_form: FlaskForm, can_undo: bool
+    state: MatchState,
+    form_html: Markup | None,
+    view: bool,
+    action_form: FlaskForm,
+    has_changes: bool,
+    note: Markup | str = NOTE_HOLE,
 ) -> str:
-    """The match page (or, for htmx, its body) as HTML, with the next hand's form drawn."""
+    """The match page (or, for htmx, its body) as HTML, with the next hand's form drawn.
+
+    ``note`` is what this phone is told of its last write; a kept page has a hole there.
+    """
     knobs = knob_table(state.preset)
     changed = changed_knobs(state.preset)
+    undo = None if view or not has_changes else matches.undo_label(db.session, state)
     return render_template(
         "matches/_match.html" if is_partial() else "matches/page.html",
         state=state,
         form_html=form_html,
         view=view,
-        can_undo=can_undo and not view,
+        undo_label=undo,
         knobs=knobs,
         changed=[row for row in knobs if row[0] in changed],
         action_form=action_form,
+        note=Markup(note),
+    )
+
+
+# ---- What this phone is told after its own write (and no other phone is): "Hand 3 saved",
+# with the new totals and Undo. Kept in the phone's session until its next match page.
+
+NOTE_KINDS = {"add": "saved", "edit": "corrected", "delete": "deleted"}
+
+
+def remember_note(token: str, kind: str, number: int, undone: str | None = None) -> None:
+    """Tell this phone, on its next look at the match, what its write did."""
+    version = matches.match_version(db.session, token).version
+    note = {"token": token, "kind": kind, "number": number, "version": version}
+    if undone:
+        note["undone"] = undone
+    cookie["note"] = note
+
+
+def take_note(state: MatchState) -> Markup:
+    """This phone's note for this match, drawn once (then forgotten); empty if none."""
+    note = cookie.get("note")
+    if not note or note.get("token") != state.match.edit_token:
+        return Markup("")
+    cookie.pop("note")
+    number = note["number"]
+    row = None
+    if note["kind"] in ("add", "edit") and 0 < number <= len(state.ledger.rows):
+        row = state.ledger.rows[number - 1]
+    current = note["version"] == state.match.version
+    return Markup(
+        render_template(
+            "matches/_note.html",
+            state=state,
+            note=note,
+            verb=NOTE_KINDS.get(note["kind"]),
+            row=row,
+            undo_label=matches.undo_label(db.session, state) if current else None,
+            current=current,
+            action_form=csrf_hole(FlaskForm()),
+        )
     )
 
 
@@ -77,11 +154,46 @@ def draw_form(state: MatchState, form: HandForm) -> Markup:
     )
 
 
+def point_to_refusal(form: HandForm) -> None:
+    """A refused hand: the one-line reason shown beside Save, and the thumb put on the
+    first field to fix (``flags.autofocus``: focused and scrolled to, with or without
+    JavaScript)."""
+    groups = form.group_errors
+    fields = [
+        ("bidder", form.bidder, [form.bidder]),
+        ("bid", form.bid, [form.bid]),
+        ("all_passed", form.all_passed, [form.all_passed]),
+        ("trump", form.trump, [form.trump]),
+        ("meld", None, list(form.meld)),
+        ("tricks", None, list(form.tricks)),
+        ("cards", None, list(form.cards)),
+        ("turned_nine", form.turned_nine, [form.turned_nine]),
+    ]
+    for name, field, entries in fields:
+        wrong = [entry for entry in entries if entry.errors]
+        if not wrong and name not in groups:
+            continue
+        target = wrong[0] if wrong else entries[0]
+        target.flags.autofocus = True
+        label = field.label.text if field is not None else target.label.text
+        message = target.errors[0] if wrong else groups[name]
+        form.refusal = f"{label}: {message}"
+        return
+    for name in ("hand", "thrown_in", "no_marriage", "redeal"):
+        if name in groups:
+            form.refusal = groups[name]
+            form.refusal_at = f"{name}-error"
+            return
+
+
 def refused_page(state: MatchState, form: HandForm | None, status: int) -> Response:
     """The match page redrawn for a refused write: the phone's typing and the reason."""
+    if form is not None and status == 422:
+        point_to_refusal(form)
     form_html = None if form is None else draw_form(state, form)
-    can_undo = matches.has_changes(db.session, state.match.id)
-    response = make_response(draw_page(state, form_html, False, FlaskForm(), can_undo), status)
+    has_changes = matches.has_changes(db.session, state.match.id)
+    page = draw_page(state, form_html, False, FlaskForm(), has_changes, note="")
+    response = make_response(page, status)
     response.vary.add("HX-Request")
     return response
 
@@ -126,13 +238,19 @@ def kept_page(token: str, view: bool) -> Response:
         return draw_page(state, form_html, view, action_form, state.match.has_changes)
 
     key = (match.edit_token, match.version, view, is_partial(), every_hand)
-    response = make_response(fill_holes(pages().get_or_draw(key, draw)))
+    page = pages().get_or_draw(key, draw)
+    note = ""
+    if not view and "note" in cookie:
+        note = take_note(matches.read_match(db.session, token))
+    response = make_response(fill_holes(page.replace(NOTE_HOLE, note)))
     response.vary.add("HX-Request")
     return response
 
 
 def edit_page(state: MatchState, form: HandForm, index: int, status: int = 200) -> Response:
     """The page that corrects a past hand."""
+    if status == 422:
+        point_to_refusal(form)
     response = render(
         "matches/edit.html",
         "matches/_edit_form.html",

@@ -23,11 +23,16 @@ from .pages import (
     edit_page,
     hand_form,
     kept_page,
+    quick_bids,
+    rare_names,
     refused_page,
+    remember_note,
     shows_all,
 )
 
 bp = Blueprint("matches", __name__, url_prefix="/matches")
+bp.add_app_template_global(quick_bids)
+bp.add_app_template_global(rare_names)
 
 
 def _new_page(form: MatchForm, rules_form, preset: Preset, status: int = 200, **extra) -> Response:
@@ -124,7 +129,9 @@ def _live(token: str, view: bool) -> Response:
         state=state,
         change=change,
         view=view,
-        can_undo=not view and state.match.has_changes,
+        undo_label=(
+            matches.undo_label(db.session, state) if not view and state.match.has_changes else None
+        ),
         was_over=request.args.get("over") == "1",
         action_form=FlaskForm(),
     )
@@ -238,6 +245,7 @@ def add_hand(token: str) -> Response:
             keep=f"Save mine as hand {len(state.hands) + 1}",
         )
         return refused_page(state, form, 409)
+    remember_note(token, "add", len(state.hands) + 1)
     return redirect(shown, 303)
 
 
@@ -294,11 +302,10 @@ def edit_hand(token: str, hand_id: int) -> Response:
         form.add_rule_error(RuleError(conflict.sentence, "hand"))
         form.conflict = ConflictChoice(discard="Keep theirs", keep="Save mine over theirs")
         return edit_page(state, form, index, 409)
-    # Back to the ledger at the corrected hand, unfolding the earlier hands if it is one.
+    # Back to the ledger, told what changed, unfolding the earlier hands if it is one.
+    remember_note(token, "edit", index + 1)
     folded = index < before.first_shown
-    shown = url_for(
-        ".show", token=token, hands="all" if folded else None, _anchor=f"hand-{index + 1}"
-    )
+    shown = url_for(".show", token=token, hands="all" if folded else None, _anchor="note")
     return redirect(shown, 303)
 
 
@@ -311,10 +318,14 @@ def _checked_action_form() -> None:
 @bp.post("/<token:token>/hands/<int:hand_id>/delete")
 def delete_hand(token: str, hand_id: int) -> Response:
     """Delete a past hand, unless that would leave hands after the game was won."""
-    matches.match_version(db.session, token)
+    state = matches.load_match(db.session, token)
     _checked_action_form()
+    number = state.hand_index(hand_id) + 1 if any(h.id == hand_id for h in state.hands) else None
     hands.delete_hand(db.session, token, hand_id)
-    return redirect(url_for(".show", token=token), 303)
+    if number is None:  # deleted already (a double tap): nothing new to tell
+        return redirect(url_for(".show", token=token), 303)
+    remember_note(token, "delete", number)
+    return redirect(url_for(".show", token=token, _anchor="note"), 303)
 
 
 @bp.post("/<token:token>/undo")
@@ -323,9 +334,15 @@ def undo(token: str) -> Response:
 
     The form names the version it was drawn at, so a double-tapped Undo undoes once.
     """
-    matches.match_version(db.session, token)
+    state = matches.load_match(db.session, token)
     _checked_action_form()
-    hands.undo(db.session, token, version=request.form.get("version", type=whole_number))
+    label = matches.undo_label(db.session, state)
+    version = request.form.get("version", type=whole_number)
+    if hands.undo(db.session, token, version=version):
+        remember_note(token, "undo", 0, undone=label)
+    elif label:
+        # A double tap, or another phone's change came first: nothing was taken back.
+        remember_note(token, "not-undone", 0)
     return redirect(url_for(".show", token=token), 303)
 
 

@@ -56,6 +56,14 @@ class MatchState:
         """The sides' names: teams, or players playing alone."""
         return self.match.side_names
 
+    @cached_property
+    def side_players(self) -> list[list[str]]:
+        """Each side's players, in seat order (a side of one when players play alone)."""
+        return [
+            [name for seat, name in enumerate(self.players) if self.preset.side_of(seat) == side]
+            for side in range(len(self.sides))
+        ]
+
     @property
     def over(self) -> bool:
         """Has a side won?"""
@@ -146,8 +154,15 @@ def changes_exist(match_id) -> Exists:
     return select(Change.id).where(Change.match_id == match_id).exists()
 
 
+def _last_change_column(column, label: str):
+    """A column of the match's last change (what Undo would take back), for each match a
+    query reads: NULL when there is none."""
+    latest = select(column).where(Change.match_id == Match.id).order_by(Change.id.desc())
+    return latest.limit(1).correlate(Match).scalar_subquery().label(label)
+
+
 # What a page shows of a match and of each hand: what was entered, the links' tokens,
-# the version, and whether Undo has a change to take back.
+# the version, and what Undo has to take back.
 SHOWN_MATCH = [
     Match.id,
     Match.version,
@@ -160,6 +175,8 @@ SHOWN_MATCH = [
     Match.first_dealer,
     Match.created_at,
     changes_exist(Match.id).label("has_changes"),
+    _last_change_column(Change.kind, "last_change_kind"),
+    _last_change_column(Change.position, "last_change_position"),
 ]
 SHOWN_HAND = [Hand.id, Hand.position, *(getattr(Hand, name) for name in Hand.ENTERED)]
 SHOWN_HAND_NAMES = [column.key for column in SHOWN_HAND]
@@ -242,6 +259,25 @@ def _last_change(session: Session, state: MatchState) -> tuple[str, int | None, 
         if hand.position == change.position:
             return verb, row.number, row.outcome.sentence
     return "deleted", None, None
+
+
+UNDO_VERBS = {"add": "save", "edit": "edit", "delete": "delete"}
+
+
+def undo_label(session: Session, state: MatchState) -> str | None:
+    """What Undo would take back, for its button: "delete hand 3" (None: nothing)."""
+    kind = getattr(state.match, "last_change_kind", None)
+    position = getattr(state.match, "last_change_position", None)
+    if kind is None:  # not read with the match (load_match), or no change at all
+        change = session.scalars(
+            select(Change).where(Change.match_id == state.match.id).order_by(Change.id.desc())
+        ).first()
+        if change is None:
+            return None
+        kind, position = change.kind, change.position
+    # A hand's number is its place among the hands; a deleted one's, the place it had.
+    number = 1 + sum(1 for hand in state.hands if hand.position < position)
+    return f"{UNDO_VERBS.get(kind, 'change')} hand {number}"
 
 
 def latest_change(session: Session, state: MatchState) -> str:

@@ -99,7 +99,8 @@ def delete_hand(phone, token: str, hand_id: int, headers=None):
 
 def undo(phone, token: str, headers=None):
     """Tap Undo on the match page."""
-    form = form_to(open_page(phone, match_url(token)), match_url(token, "/undo"))
+    # The ledger's Undo (the note of this phone's last save offers the same, once).
+    form = form_to(open_page(phone, match_url(token)), match_url(token, "/undo"), class_="undo")
     return submit(phone, form, {}, headers)
 
 
