@@ -49,6 +49,8 @@ class NewGameForm(FlaskForm):
         StringField("Player", validators=[Length(max=NAME_LENGTH)], filters=[_strip]),
         min_entries=MAX_PLAYERS,
     )
+    # One per drawn form: the same form sent again opens the game it started (started.py).
+    client_token = HiddenField(validators=[Optional(), Length(max=40)])
 
     def fit(self, kind: str) -> None:
         """Label the name fields for this game: the first ones are needed, the rest optional."""

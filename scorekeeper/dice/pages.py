@@ -18,6 +18,7 @@ from ..services import devices
 from ..services.dice import DiceState, FarkleState, TurnsSince, YahtzeeState, digits
 from ..services.dice_turns import STALE
 from ..services.errors import NotFound
+from ..started import recently_started
 from .forms import DiceForm, FarkleTurnForm, NewGameForm, knob_rows
 
 
@@ -50,6 +51,7 @@ def new_page(form: NewGameForm, rules_form, kind: str, status: int = 200) -> Res
         label=dice_game(kind).label,
         fewest=dice_game(kind).fewest_players,
         most=dice_game(kind).most_players,
+        started=recently_started("/dice/"),
     )
     response.status_code = status
     return response

@@ -30,6 +30,7 @@ from ..services.dice import (
 )
 from ..services.errors import AlreadyRecorded, Conflict, GameOver, Refused
 from ..services.writes import OUT_OF_DATE
+from ..started import new_form_token, remember_started, started_from
 from ..validators import whole_number
 from .forms import (
     DiceForm,
@@ -64,9 +65,12 @@ def new() -> Response:
     kind = request.args.get("kind", "yahtzee")
     if kind not in DICE_GAMES:
         kind = "yahtzee"
-    form = NewGameForm(formdata=None, kind=kind)
+    form = NewGameForm(formdata=None, kind=kind, client_token=new_form_token())
     form.fit(kind)
-    return new_page(form, house_rules_form(kind), kind)
+    response = new_page(form, house_rules_form(kind), kind)
+    # Back after Start asks the site again, rather than showing the filled form as it was.
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 @bp.post("/new")
@@ -75,6 +79,9 @@ def create() -> Response:
     kind = request.form.get("kind", "")
     form = NewGameForm()
     valid = form.validate()
+    started = started_from(form.client_token.data)
+    if started is not None and valid:
+        return redirect(started, 303)  # this form started a game already (Back, Start)
     if kind not in DICE_GAMES:
         kind = "yahtzee"
     form.fit(kind)
@@ -100,7 +107,9 @@ def create() -> Response:
             form.kind.errors = [error.reason]
         return new_page(form, rules_form, kind, 422)
     devices.remember_dice_game(db.session, this_device(), game.id)
-    return redirect(url_for(".show", token=game.token), 303)
+    shown = url_for(".show", token=game.token)
+    remember_started(form.client_token.data, shown)
+    return redirect(shown, 303)
 
 
 # ------------------------------------------------------------------------ the game page

@@ -53,6 +53,8 @@ class MatchForm(FlaskForm):
         min_entries=MAX_SEATS,
     )
     first_dealer = SelectField("Who deals first", coerce=int, default=0)
+    # One per drawn form: the same form sent again opens the match it started (started.py).
+    client_token = HiddenField(validators=[Optional(), Length(max=40)])
 
     def fit(self, preset: Preset) -> None:
         """One name field per team (partnerships) and one per player, with default names."""

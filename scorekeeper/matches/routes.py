@@ -16,6 +16,7 @@ from ..htmx import render
 from ..rules import PRESETS, Preset, RuleError
 from ..services import devices, hands, matches
 from ..services.errors import AlreadyRecorded, Conflict, GameOver, Refused
+from ..started import new_form_token, recently_started, remember_started, started_from
 from ..validators import whole_number
 from .forms import ConflictChoice, HandForm, MatchForm, house_rule_overrides, house_rules_form
 from .pages import (
@@ -42,6 +43,7 @@ def _new_page(form: MatchForm, rules_form, preset: Preset, status: int = 200, **
         form=form,
         rules=rules_form,
         preset=preset,
+        started=recently_started("/matches/"),
         **extra,
     )
     response.status_code = status
@@ -52,9 +54,12 @@ def _new_page(form: MatchForm, rules_form, preset: Preset, status: int = 200, **
 def new() -> Response:
     """The form that starts a match; choosing another game refits it."""
     preset = PRESETS.get(request.args.get("game", ""), PRESETS["partnership"])
-    form = MatchForm(formdata=None, game=preset.name)
+    form = MatchForm(formdata=None, game=preset.name, client_token=new_form_token())
     form.fit(preset)
-    return _new_page(form, house_rules_form(preset), preset)
+    response = _new_page(form, house_rules_form(preset), preset)
+    # Back after Start asks the site again, rather than showing the filled form as it was.
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 @bp.post("/new")
@@ -63,6 +68,9 @@ def create() -> Response:
     preset = PRESETS.get(request.form.get("game", ""), PRESETS["partnership"])
     form = MatchForm()
     form.fit(preset)
+    started = started_from(form.client_token.data)
+    if started is not None and form.validate():
+        return redirect(started, 303)  # this form started a match already (Back, Start)
     if request.form.get("fitted_for") != preset.name:
         # The game changed after the form was drawn: names stay, house rules start over.
         return _new_page(form, house_rules_form(preset), preset, 422, refitted=True)
@@ -88,7 +96,9 @@ def create() -> Response:
             form.game.errors = [error.reason]
         return _new_page(form, rules_form, preset, 422)
     devices.remember_match(db.session, this_device(), match.id)
-    return redirect(url_for(".show", token=match.edit_token), 303)
+    shown = url_for(".show", token=match.edit_token)
+    remember_started(form.client_token.data, shown)
+    return redirect(shown, 303)
 
 
 @bp.get("/<token:token>")

@@ -121,7 +121,7 @@ def save_hand(page: Page, number: int | None = None, timeout: float | None = Non
         return request.method == "POST" and urlsplit(request.url).path.endswith("/hands")
 
     with page.expect_response(posted, timeout=timeout) as answer:
-        page.get_by_role("button", name="Save hand").click()
+        page.get_by_role("button", name="Save hand", exact=True).click()
     if number is not None:
         expect(page.locator(f"#hand-{number}")).to_be_visible()
         expect(page.locator(".htmx-request, .htmx-swapping, .htmx-settling")).to_have_count(0)
@@ -175,3 +175,11 @@ def watch_connection(page: Page) -> tuple[Locator, list[str]]:
     posts: list[str] = []
     page.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
     return status, posts
+
+
+def edit_link(page: Page, number: int) -> Locator:
+    """A ledger row's "Edit hand N" link, its row opened first (a tap on the row)."""
+    row = page.locator(f"#hand-{number} > details")
+    if row.get_attribute("open") is None:
+        row.locator("summary").click()
+    return row.get_by_role("link", name=f"Edit hand {number}")

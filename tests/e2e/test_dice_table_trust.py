@@ -324,6 +324,7 @@ def test_a_correction_saved_offline_waits_then_lands_once(new_page: NewPage) -> 
     start_dice_game(ann, ["Ann", "Bob"])
     enter_dice(ann, "33355")
     assert tap_box(ann, "Score 25 in Full house") == 303
+    expect(ann.locator("#turn-title")).to_have_text("Bob's turn")  # the answer is drawn
     ann.locator("#player-0 > summary").click()
     ann.get_by_role("link", name="Correct Ann's turn 1").click()
     expect(ann.get_by_role("heading", name="Correct Ann's turn 1")).to_be_visible()
@@ -443,6 +444,7 @@ def test_a_correction_page_is_told_before_save_and_can_save_over_theirs(
     start_dice_game(ann, ["Ann", "Bob"])
     enter_dice(ann, "33355")
     assert tap_box(ann, "Score 25 in Full house") == 303
+    expect(ann.locator("#turn-title")).to_have_text("Bob's turn")  # the answer is drawn
     ann.locator("#player-0 > summary").click()
     ann.get_by_role("link", name="Correct Ann's turn 1").click()
     expect(ann.get_by_role("heading", name="Correct Ann's turn 1")).to_be_visible()

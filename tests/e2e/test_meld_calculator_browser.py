@@ -20,6 +20,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.e2e.playing import (
     SMALL_PHONE,
+    edit_link,
     expect_stayed_on_site,
     expect_totals,
     ledger_cells,
@@ -445,11 +446,11 @@ def tap_player_cards(page: Page, player: str, codes: Sequence[str]) -> None:
 
 
 def expect_meld_cards(page: Page, number: int, lines: Sequence[str]) -> None:
-    """Open a ledger row's "Meld cards" and read each player's cards."""
-    cards = page.locator(f"#hand-{number} details.row-cards")
-    expect(cards.locator("summary")).to_have_text("Meld cards")
-    cards.locator("summary").click()
-    expect(cards.locator("li")).to_have_text(list(lines))
+    """Open a ledger row and read each player's meld cards."""
+    row = page.locator(f"#hand-{number} > details")
+    if row.get_attribute("open") is None:
+        row.locator("summary").click()
+    expect(row.locator("ul.row-cards li")).to_have_text(list(lines))
 
 
 ANN = ["AH", "10H", "KH", "QH", "JH", "KH"]
@@ -483,7 +484,7 @@ def test_a_teams_meld_counted_from_cards_goes_into_the_ledger(
     page.get_by_label("Us tricks", exact=True).fill("190")
     expect(page.get_by_label("Them tricks", exact=True)).to_have_value("60")
     expect(preview).to_contain_text("Us made 300 with 420; Them +60")
-    page.get_by_role("button", name="Save hand").click()
+    page.get_by_role("button", name="Save hand", exact=True).click()
     expect(page.locator("#hand-1")).to_be_visible()
     expect_totals(page, 420, 60)
     expect(ledger_cells(page, 1, "Meld")).to_have_text(["230", "0"])
@@ -502,7 +503,7 @@ def test_a_teams_meld_counted_from_cards_goes_into_the_ledger(
 
     # Edit hand 1: spades instead of hearts. Ann's cards are then only a common marriage
     # (K♥ Q♥) 20, Cat's still a pinochle 40: Us 60. 60 + 190 = 250 < 300: set, -300.
-    open_page(page, page.get_by_role("link", name="Edit hand 1"))
+    open_page(page, edit_link(page, 1))
     expect(page.get_by_role("heading", name="Edit hand 1")).to_be_visible()
     expect(page.locator("details.meld-cards")).to_have_attribute("open", "")
     expect(page.get_by_label("Ann's meld cards", exact=True)).to_have_value(" ".join(ANN))

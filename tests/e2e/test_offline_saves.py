@@ -38,7 +38,7 @@ def hand_3(page: Page) -> None:  # Us +300, Them +100
 
 
 def save_offline(page: Page) -> None:
-    page.get_by_role("button", name="Save hand").click()
+    page.get_by_role("button", name="Save hand", exact=True).click()
 
 
 def expect_three_hands_landed(page: Page, status: Locator) -> None:

@@ -16,6 +16,7 @@ from playwright.sync_api import Locator, Page, expect
 
 from tests.e2e.playing import (
     SMALL_PHONE,
+    edit_link,
     expect_stayed_on_site,
     expect_totals,
     fill_hand,
@@ -67,7 +68,7 @@ def test_partnership_match_played_to_the_end(
     start_match(page, ["Ann", "Bob", "Cat", "Dan"], teams=["Us", "Them"])
     expect_totals(page, 0, 0)
     expect(page.locator(".match-facts")).to_contain_text("Ann deals next")
-    expect(page.locator(".match-facts")).to_contain_text("game to 1500")
+    expect(page.locator(".match-facts")).to_contain_text("Game to 1500")
 
     # Hand 1, made. Ann (Us) bids 300 with 120 meld: needs 180 of the 250 trick points.
     # Us take 190 (Them 60 fill themselves): Us 120 + 190 = 310 >= 300, +310;
@@ -135,7 +136,7 @@ def test_partnership_match_played_to_the_end(
     expect(preview(page)).to_contain_text("Game over: Us reached 1500")
     save_hand(page, 6)
     expect_totals(page, 1620, 840)
-    banner = page.get_by_role("status")
+    banner = page.locator("article.banner")
     expect(banner.get_by_role("heading")).to_have_text("Us wins")
     expect(banner).to_contain_text("Us reached 1500.")
     expect(page.locator("form.hand-form")).to_have_count(0)
@@ -145,7 +146,7 @@ def test_partnership_match_played_to_the_end(
     # not -350). Their totals rise by 710: 120, 480, 560, 680, 790, then 1550 on hand 6,
     # the hand where Us reach 1620. Both teams pass 1500 on hand 6; Them held the bid,
     # so Them win with fewer points.
-    open_page(page, page.get_by_role("link", name="Edit hand 2"))
+    open_page(page, edit_link(page, 2))
     expect(page.get_by_role("heading", name="Edit hand 2")).to_be_visible()
     expect(page.get_by_label("Bid", exact=True)).to_have_value("350")
     expect(page.get_by_label("Them meld", exact=True)).to_have_value("100")
@@ -157,18 +158,18 @@ def test_partnership_match_played_to_the_end(
     expect_totals(page, 1620, 1550)
     expect_ledger_row(page, 2, "made", [90, 360], [400, 480])
     expect_ledger_row(page, 6, "made", [350, 760], [1620, 1550])
-    banner = page.get_by_role("status")
+    banner = page.locator("article.banner")
     expect(banner.get_by_role("heading")).to_have_text("Them wins")
     expect(banner).to_contain_text("Both teams passed 1500; Them held the bid.")
     expect(page.locator(".side.winner .side-name")).to_have_text("Them")
     expect(page.locator("form.hand-form")).to_have_count(0)
-    expect(page.get_by_role("button", name="Save hand")).to_have_count(0)
+    expect(page.get_by_role("button", name="Save hand", exact=True)).to_have_count(0)
     screenshot(page, "partnership-3-them-won-after-edit")
 
     # The home page lists the finished match with its winner; it opens from there.
     page.goto("/")
     open_page(page, page.get_by_role("link", name="Them won (1620–1550)"))
-    expect(page.get_by_role("status")).to_contain_text("Them wins")
+    expect(page.locator("article.banner")).to_contain_text("Them wins")
 
     # Rematch: a new match with the same names and rules; the next player deals first.
     finished_url = page.url
@@ -232,7 +233,7 @@ def test_three_handed_match(
     fill_hand(page, "Cat", 290, "diamonds", {"Ann": 20, "Bob": 40, "Cat": 200})
     bid = page.get_by_label("Bid", exact=True)
     assert bid.evaluate("(input) => input.validity.rangeUnderflow")
-    page.get_by_role("button", name="Save hand").click()
+    page.get_by_role("button", name="Save hand", exact=True).click()
     expect(page.locator("#bid-error")).to_contain_text("bid 290 is under the minimum of 300")
     expect(page.locator("#hand-3")).to_have_count(0)
     expect(page.locator(".htmx-request, .htmx-swapping, .htmx-settling")).to_have_count(0)
@@ -242,7 +243,7 @@ def test_three_handed_match(
     page.get_by_label("Bob tricks", exact=True).fill("100")
     page.get_by_label("Cat tricks", exact=True).fill("130")
     expect(preview(page)).to_contain_text("Trick points 30 + 100 + 130 = 260, but a hand has 250")
-    page.get_by_role("button", name="Save hand").click()
+    page.get_by_role("button", name="Save hand", exact=True).click()
     expect(page.locator("#tricks-error")).to_contain_text(
         re.compile(r"trick points 30 \+ 100 \+ 130 = 260, but a hand has 250", re.I)
     )
@@ -302,7 +303,7 @@ def test_double_deck_match(
 ) -> None:
     """Double-deck: bids from 50 in steps of 1, 50 trick points, meld minimum 20, forfeits."""
     start_match(page, ["Ann", "Bob", "Cat", "Dan"], teams=["Us", "Them"], game="double-deck")
-    expect(page.locator(".match-facts")).to_contain_text("game to 500")
+    expect(page.locator(".match-facts")).to_contain_text("Game to 500")
 
     # The steppers start at the minimum and never go under it.
     bid = page.get_by_label("Bid", exact=True)
@@ -329,7 +330,8 @@ def test_double_deck_match(
     # Hand 2: Bob (Them) bids 55 and has no marriage in trump: one tap forfeits it.
     # Them -55; Us melded 12, under the minimum of 20, so Us score 0.
     fill_hand(page, "Bob", 55, "clubs", {"Us": 12, "Them": 25})
-    page.get_by_role("button", name="Forfeit: no marriage in trump").click()
+    page.locator(".rare-outcomes > summary").click()  # folded away from Save
+    page.get_by_role("button", name=re.compile("^Forfeit: no marriage in trump")).click()
     expect(page.locator("#hand-2")).to_be_visible()
     expect_totals(page, 65, -20)
     expect_ledger_row(page, 2, "forfeit", [0, -55], [65, -20])
@@ -454,8 +456,10 @@ def test_match_page_works_without_javascript(
     page = new_page(java_script_enabled=False)
     start_match(page, ["Ann", "Bob", "Cat", "Dan"], teams=["Us", "Them"])
     # No script, no steppers; the throw-in button is a plain one.
-    expect(page.locator(".steppers")).to_be_hidden()
-    expect(page.get_by_role("button", name="Throw in", exact=True)).to_be_visible()
+    expect(page.locator(".steppers:visible")).to_have_count(0)
+    page.locator(".rare-outcomes > summary").click()
+    throw_in = page.get_by_role("button", name=re.compile("^Throw in"))
+    expect(throw_in).to_have_text("Throw in: the bidder concedes the bid")
 
     # Ann bids 300, Us 120 meld and 190 tricks; Them's trick field stays blank and the
     # server fills it: 250 - 190 = 60. Us 310, made; Them 60 + 60 = 120.
@@ -467,7 +471,8 @@ def test_match_page_works_without_javascript(
 
     # Bob bids 330 with 60 meld and throws in with the plain button: Them -330, Us +60.
     fill_hand(page, "Bob", 330, "spades", {"Us": 60, "Them": 60})
-    page.get_by_role("button", name="Throw in", exact=True).click()
+    page.locator(".rare-outcomes > summary").click()
+    throw_in.click()
     expect(page.locator("#hand-2")).to_be_visible()
     expect_totals(page, 370, -210)
     expect_ledger_row(page, 2, "thrown in", [60, -330], [370, -210])

@@ -27,6 +27,7 @@ from playwright.sync_api import Page, Response, Route, expect
 
 from tests.e2e.playing import (
     choice,
+    edit_link,
     expect_totals,
     fill_hand,
     save_hand,
@@ -173,12 +174,12 @@ def test_hands_and_edits_reach_the_other_phones_without_reload(new_page: NewPage
     """
     ann = new_page()
     start_match(ann)
-    edit_link = urlsplit(ann.url).path
+    edit_address = urlsplit(ann.url).path
     watcher, cat = new_page(), new_page()
     open_link(watcher, view_link(ann))
     expect(watcher.locator(".match-facts")).to_contain_text("view only")
     expect(watcher.locator("form.hand-form")).to_have_count(0)
-    open_link(cat, edit_link)
+    open_link(cat, edit_address)
     watcher_polls, cat_polls = Polls(watcher), Polls(cat)
     for phone in (watcher, cat):
         mark_document(phone)
@@ -228,7 +229,7 @@ def test_hands_and_edits_reach_the_other_phones_without_reload(new_page: NewPage
     assert [(poll.since, poll.status) for poll in watcher_polls.wait_for(1)] == [(2, 204)]
 
     # Ann corrects hand 1 (on its own page: Ann's own phone navigates, the others do not).
-    ann.get_by_role("link", name="Edit hand 1").click()
+    edit_link(ann, 1).click()
     expect(ann.get_by_role("heading", name="Edit hand 1")).to_be_visible()
     ann.get_by_label("Us tricks", exact=True).fill("200")
     expect(ann.get_by_label("Them tricks", exact=True)).to_have_value("50")

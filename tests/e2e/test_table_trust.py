@@ -14,6 +14,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.playing import (
+    edit_link,
     expect_totals,
     fill_hand,
     save_hand,
@@ -121,9 +122,9 @@ def test_an_edit_page_is_told_when_another_phone_changes_its_hand(new_page) -> N
     assert save_hand(ann, 1) == 303
     cat = new_page()
     cat.goto(urlsplit(ann.url).path)
-    cat.locator("#hand-1").get_by_role("link", name="Edit hand 1").click()
+    edit_link(cat, 1).click()
     cat.get_by_label("Bid", exact=True).fill("310")
-    ann.locator("#hand-1").get_by_role("link", name="Edit hand 1").click()
+    edit_link(ann, 1).click()
     ann.get_by_label("Bid", exact=True).fill("320")
     assert tap_and_answer(ann, ann.get_by_role("button", name="Save changes"), "/edit") == 303
 
