@@ -56,6 +56,14 @@ class MatchState:
         """The sides' names: teams, or players playing alone."""
         return self.match.side_names
 
+    @cached_property
+    def side_players(self) -> list[list[str]]:
+        """Each side's players by name, in seat order (one each when nobody has a partner)."""
+        sides: list[list[str]] = [[] for _ in self.sides]
+        for seat, name in enumerate(self.players):
+            sides[self.preset.side_of(seat)].append(name)
+        return sides
+
     @property
     def over(self) -> bool:
         """Has a side won?"""
