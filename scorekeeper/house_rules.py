@@ -21,6 +21,12 @@ class Knob(NamedTuple):
     choices: tuple[str, ...] = ()
 
 
+def pinochle_knob_label(name: str) -> str:
+    """A pinochle knob's name as players read it, on the new-match form and the rules page:
+    ``min_bid`` is "Min bid", and the target is "Game to"."""
+    return "Game to" if name == "target" else name.replace("_", " ").capitalize()
+
+
 def knob_field(knob: Knob, number_validators: list, render_kw: dict | None = None) -> Field:
     """The field for one knob: a choice, a yes/no box, a table of numbers, or a number."""
     if knob.choices:

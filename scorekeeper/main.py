@@ -10,6 +10,7 @@ from werkzeug.exceptions import HTTPException
 from . import database
 from .device import current_device
 from .extensions import db
+from .house_rules import pinochle_knob_label
 from .rules import cards, pinochle
 from .services import devices
 
@@ -24,12 +25,21 @@ PLAIN_SENTENCES = {
 }
 
 
+class KnobLine(NamedTuple):
+    """One knob of a preset as the rules page shows it."""
+
+    name: str  # the core's name, for the line's id
+    label: str  # as the new-match form labels it
+    value: str
+    help: str
+
+
 class PresetSheet(NamedTuple):
-    """One preset as the rules page shows it: knobs are (name, value, help) rows."""
+    """One preset as the rules page shows it."""
 
     name: str
     label: str
-    knobs: list[tuple[str, str, str]]
+    knobs: list[KnobLine]
 
 
 @bp.record_once
@@ -84,7 +94,14 @@ def health():
 def rules():
     """List every pinochle preset with the value and meaning of each knob."""
     presets = [
-        PresetSheet(preset.name, preset.label, pinochle.knob_table(preset))
+        PresetSheet(
+            preset.name,
+            preset.label,
+            [
+                KnobLine(name, pinochle_knob_label(name), value, help_text)
+                for name, value, help_text in pinochle.knob_table(preset)
+            ],
+        )
         for preset in pinochle.PRESETS.values()
     ]
     return render_template("main/rules.html", presets=presets)

@@ -23,7 +23,7 @@ def page_text(response):
     return " ".join(response.get_data(as_text=True).split())
 
 
-def test_home_page_says_what_the_site_does_and_links_to_rules_and_api(app, client):
+def test_home_page_says_what_the_site_does_and_links_to_the_rules_not_the_api(app, client):
     response = client.get("/")
 
     assert response.status_code == 200
@@ -35,11 +35,19 @@ def test_home_page_says_what_the_site_does_and_links_to_rules_and_api(app, clien
     )
     with app.test_request_context():
         rules_url = url_for("main.rules")
-        meld_url = url_for(
-            "api.pinochle_meld", hand="AH 10H KH QH JH QS JD AS AD AC 9H 9S", trump="hearts"
-        )
     assert f'href="{escape(rules_url)}"' in text
-    assert f'href="{escape(meld_url)}"' in text
+    # The JSON API is for developers: the README shows it, the kitchen table does not.
+    assert "/api/" not in text and "JSON" not in text
+
+
+def test_every_page_the_shell_draws_has_a_description_of_its_own(client):
+    descriptions = {}
+    for path in ("/", "/rules", "/matches/new", "/dice/new", "/no-such-page"):
+        found = re.findall(r'<meta name="description" content="([^"]+)">', client.get(path).text)
+        assert len(found) == 1, path
+        descriptions[path] = found[0]
+    assert len(set(descriptions.values())) == len(descriptions)
+    assert "house rules" in descriptions["/"]
 
 
 @pytest.mark.parametrize("path", ["/", "/no-such-page"])

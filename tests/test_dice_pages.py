@@ -1315,7 +1315,7 @@ def test_the_home_page_lists_dice_games_in_progress_then_finished(site, phone):
     assert item.one("a").text == "Cy 18 · Dee 0"
     assert item.one("small").text == "Triple Yahtzee · Dee's turn"
     [item] = [li for li in done.all("li") if li.one("a").attrs["href"] == dice_url(finished)]
-    assert item.one("a").text == "Bob won (500–600)"
+    assert item.one("a").text == "Bob won: Ann 500, Bob 600"
     last_turn = stored_turns(site, finished)[-1]
     assert item.one("small").text == f"Farkle · {last_turn.created_at.strftime('%-d %b %Y')}"
 

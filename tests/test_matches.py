@@ -1636,17 +1636,28 @@ def test_the_home_page_lists_this_phones_matches_in_progress_first_then_finished
     assert links == [match_url(fresh), match_url(playing)]
     playing_item = in_progress.all("li")[1]
     assert playing_item.one("a").text == "Player 1 150 · Player 2 0 · Player 3 350"
-    assert "Player 1 deals next" in playing_item.one("small").text
-    assert "Player 1 deals next" in in_progress.all("li")[0].one("small").text
+    assert "Player 1 deals next" in playing_item.one("small", class_="what").text
+    assert "Player 1 deals next" in in_progress.all("li")[0].one("small", class_="what").text
+    # Players alone need no second line of names; teams do.
+    assert playing_item.one("small", class_="who") is None
     [finished_item] = done.all("li")
     assert finished_item.one("a").attrs["href"] == match_url(finished)
-    assert finished_item.one("a").text == "Team A won (1550–1610)"
+    # Each score names its side, and the reason says why the lower one won.
+    assert finished_item.one("a").text == "Team A won: Team A 1550, Team B 1610"
+    assert (
+        finished_item.one("small", class_="why").text
+        == "Both teams passed 1500; Team A held the bid."
+    )
+    assert (
+        finished_item.one("small", class_="who").text
+        == "Team A: Player 1 and Player 3 · Team B: Player 2 and Player 4"
+    )
     with site.app_context():
         last_hand = db.session.scalars(
             db.select(Hand).where(Hand.match_id == row_id(finished)).order_by(Hand.position.desc())
         ).first()
         played_on = last_hand.created_at
-    assert played_on.strftime("%-d %b %Y") in finished_item.one("small").text
+    assert played_on.strftime("%-d %b %Y") in finished_item.one("small", class_="what").text
 
 
 def test_the_home_page_of_another_phone_does_not_list_these_matches(site, phone):

@@ -18,7 +18,7 @@ from wtforms import (
 from wtforms.validators import Length, Optional, ValidationError
 from wtforms.widgets import HiddenInput
 
-from ..house_rules import Knob
+from ..house_rules import Knob, pinochle_knob_label
 from ..house_rules import house_rules_form as shared_house_rules_form
 from ..rules import KNOB_INFO, KNOBS, PRESETS, SUIT_SYMBOLS, SUITS, Preset, RuleError, parse_cards
 from ..services.writes import MAX_VERSION
@@ -95,7 +95,7 @@ def house_rules_form(preset: Preset, formdata=None, prefix: str = "rule") -> For
     knobs = [
         Knob(
             name,
-            "Game to" if name == "target" else name.replace("_", " ").capitalize(),
+            pinochle_knob_label(name),
             getattr(preset, name),
             *KNOB_INFO[name],
         )

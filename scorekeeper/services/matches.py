@@ -58,11 +58,11 @@ class MatchState:
 
     @cached_property
     def side_players(self) -> list[list[str]]:
-        """Each side's players, in seat order (a side of one when players play alone)."""
-        return [
-            [name for seat, name in enumerate(self.players) if self.preset.side_of(seat) == side]
-            for side in range(len(self.sides))
-        ]
+        """Each side's players by name, in seat order (one each when nobody has a partner)."""
+        sides: list[list[str]] = [[] for _ in self.sides]
+        for seat, name in enumerate(self.players):
+            sides[self.preset.side_of(seat)].append(name)
+        return sides
 
     @property
     def over(self) -> bool:

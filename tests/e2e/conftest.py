@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from flask import Flask
 from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
 from playwright.sync_api import Error as PlaywrightError
 from werkzeug.serving import WSGIRequestHandler, make_server
@@ -56,10 +57,15 @@ class QuietHandler(WSGIRequestHandler):
 
 
 @pytest.fixture(scope="session")
-def live_server(tmp_path_factory: pytest.TempPathFactory, make_site) -> Iterator[str]:
+def live_site(tmp_path_factory: pytest.TempPathFactory, make_site) -> Flask:
+    """The app live_server serves, for tests that store a game through the services first."""
+    return make_site(tmp_path_factory.mktemp("live"), SECRET_KEY="e2e")
+
+
+@pytest.fixture(scope="session")
+def live_server(live_site: Flask) -> Iterator[str]:
     """The site, CSRF protection on, with its own instance folder and database."""
-    root = tmp_path_factory.mktemp("live")
-    app = make_site(root, SECRET_KEY="e2e")
+    app = live_site
     server = make_server("127.0.0.1", 0, app, threaded=True, request_handler=QuietHandler)
     thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
     thread.start()

@@ -168,7 +168,12 @@ def test_partnership_match_played_to_the_end(
 
     # The home page lists the finished match with its winner; it opens from there.
     page.goto("/")
-    open_page(page, page.get_by_role("link", name="Them won (1620–1550)"))
+    finished = page.get_by_role("link", name="Them won: Us 1620, Them 1550")
+    expect(finished.locator("xpath=..")).to_contain_text(
+        "Both teams passed 1500; Them held the bid."
+    )
+    expect(finished.locator("xpath=..")).to_contain_text("Us: Ann and Cat · Them: Bob and Dan")
+    open_page(page, finished)
     expect(page.locator("article.banner")).to_contain_text("Them wins")
 
     # Rematch: a new match with the same names and rules; the next player deals first.

@@ -1,0 +1,365 @@
+"""Every page at a phone's size, light and dark: fits the screen, logs nothing, a thumb can
+hit every control, and axe-core finds nothing serious (issue 14).
+
+Each page is checked at 390×844 and 360×640, in the light and the dark colour scheme, once
+it has loaded and htmx has settled:
+
+- **Overflow**: the document is no wider than the viewport
+  (``document.documentElement.scrollWidth <= viewport width``).
+- **Console**: no console error and no Content-Security-Policy violation (a
+  ``securitypolicyviolation`` listener added before the page's own scripts), nor an
+  uncaught exception.
+- **Tap targets**: every visible interactive element (``a[href]``, ``button``, ``input``
+  other than hidden, ``select``, ``textarea``, ``summary``, ``[role=button]``) has a
+  bounding box (``getBoundingClientRect``, CSS px) at least 44 wide and 44 tall. A checkbox
+  or radio inside a ``<label>`` is measured by that label's box, since the whole label
+  takes the tap. Visible is the browser's ``checkVisibility({visibilityProperty: true})``:
+  rendered, not ``visibility: hidden``, and not folded away in a closed ``<details>``
+  (whose ``<summary>`` counts). The new-game pages are audited with their house rules
+  unfolded, so every rule's field is measured too.
+- **axe-core** (bundled in axe-playwright-python's wheel, nothing fetched): no violation
+  whose impact is serious or critical.
+
+The games are stored through the services (tests/helpers/stored.py's way) before the
+first page opens; the home page's phone opens them first, as a player's phone would, so
+that they are listed there. The meld calculator's hand is tapped, card by card.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from typing import NamedTuple
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from flask import Flask
+from playwright.sync_api import ConsoleMessage, Error, Frame, Page, expect
+
+from scorekeeper.extensions import db
+from scorekeeper.rules import FarkleTurn
+from scorekeeper.services import dice, dice_turns, hands, matches
+from tests.e2e.conftest import PHONE
+from tests.e2e.playing import SMALL_PHONE, open_page
+from tests.helpers.stored import form_token, hand, stored_dice_game, stored_match
+
+pytestmark = pytest.mark.e2e
+
+SMALLEST_TAP = 44  # CSS px, each way
+SERIOUS = ("serious", "critical")
+
+# The interactive elements a thumb may have to hit (hidden inputs are not drawn).
+INTERACTIVE = (
+    "a[href], button, input:not([type='hidden']), select, textarea, summary, [role='button']"
+)
+
+# Every visible interactive element narrower or shorter than SMALLEST_TAP, described.
+SMALL_TARGETS_JS = """
+([selector, smallest]) => {
+  const describe = (element) => {
+    const text = (element.innerText || element.value || element.getAttribute('aria-label')
+                  || element.getAttribute('name') || '').trim().replace(/\\s+/g, ' ');
+    const id = element.id ? '#' + element.id : '';
+    const type = element.type ? `[type=${element.type}]` : '';
+    return `<${element.tagName.toLowerCase()}${id}${type}> "${text.slice(0, 40)}"`;
+  };
+  const small = [];
+  for (const element of document.querySelectorAll(selector)) {
+    // Not rendered, visibility: hidden, or folded away in a closed <details>.
+    if (!element.checkVisibility({visibilityProperty: true})) continue;
+    let box = element;
+    if (['checkbox', 'radio'].includes(element.type) && element.closest('label')) {
+      box = element.closest('label');
+    }
+    const rect = box.getBoundingClientRect();
+    // A hair under 44 is layout rounding (rem to px), not a smaller target.
+    if (rect.width < smallest - 0.01 || rect.height < smallest - 0.01) {
+      small.push(`${describe(element)} ${rect.width.toFixed(1)}x${rect.height.toFixed(1)}`);
+    }
+  }
+  return small;
+}
+"""
+
+# Collects CSP violations from the first moment of each document.
+WATCH_POLICY_JS = """
+window.__policyViolations = [];
+document.addEventListener('securitypolicyviolation', (event) => {
+  window.__policyViolations.push(
+    `${event.violatedDirective} blocked ${event.blockedURI.slice(0, 60)}`);
+});
+"""
+
+
+class Games(NamedTuple):
+    """The stored games the pages show: links, and the hand to edit."""
+
+    playing: str  # a partnership match with 10 hands, still in play
+    first_hand: int  # its first hand's row id
+    finished: str  # a match Us won
+    yahtzee: str
+    triple: str
+    farkle: str
+    farkle_won: str
+
+
+# A hand for each seat in turn: made by Us, made by Them, Us set, Them set. Ten of them
+# leave both teams well under 1500.
+ROUND = (
+    hand(bidder=0),
+    hand(bidder=1, bid=300, meld=[40, 120], tricks=[70, 180]),
+    hand(bidder=2, bid=350, meld=[60, 40], tricks=[150, 100]),
+    hand(bidder=3, bid=400, meld=[40, 100], tricks=[150, 100]),
+)
+
+
+def _add_hands(token: str, entries: list[dict]) -> list[int]:
+    ids = []
+    for played in entries:
+        state = matches.load_match(db.session, token)
+        added = hands.add_hand(
+            db.session, token, played, version=state.match.version, form_token=form_token()
+        )
+        ids.append(added.id)
+    return ids
+
+
+def _yahtzee_turns(token: str, turns: list[tuple[str, str, int | None]]) -> None:
+    for dice_text, box, column in turns:
+        state = dice.load_game(db.session, token)
+        dice_turns.add_yahtzee_turn(
+            db.session,
+            token,
+            dice_text,
+            box,
+            column,
+            version=state.game.version,
+            form_token=form_token(),
+            number=state.next_number,
+        )
+
+
+def _farkle_turns(token: str, turns: list[FarkleTurn]) -> None:
+    for turn in turns:
+        state = dice.load_game(db.session, token)
+        dice_turns.add_farkle_turn(
+            db.session,
+            token,
+            turn,
+            version=state.game.version,
+            form_token=form_token(),
+            number=state.next_number,
+        )
+
+
+@pytest.fixture(scope="module")
+def games(live_site: Flask) -> Games:
+    """A match in play (10 hands), a match won, and the three dice sheets part played."""
+    playing = stored_match(live_site)
+    finished = stored_match(live_site)
+    yahtzee = stored_dice_game(live_site, "yahtzee", ("Ann", "Bob"))
+    triple = stored_dice_game(live_site, "triple", ("Ann", "Bob", "Cat"))
+    farkle = stored_dice_game(live_site, "farkle", ("Ann", "Bob", "Cat"))
+    farkle_won = stored_dice_game(live_site, "farkle", ("Ann", "Bob"), target=500)
+    with live_site.app_context():
+        first_hand = _add_hands(playing, [ROUND[n % 4] for n in range(10)])[0]
+        _add_hands(finished, [hand(bidder=0)] * 6)  # Us: 6 × 260 = 1560
+        _yahtzee_turns(yahtzee, [("33356", "threes", None), ("22456", "small_straight", None)])
+        _yahtzee_turns(triple, [("33356", "threes", 1), ("55555", "yahtzee", 3)])
+        _farkle_turns(
+            farkle, [FarkleTurn(("111", "5")), FarkleTurn(farkle=True), FarkleTurn(total=350)]
+        )
+        _farkle_turns(farkle_won, [FarkleTurn(total=500), FarkleTurn(total=600)])
+        assert not matches.load_match(db.session, playing).over
+        assert matches.load_match(db.session, finished).over
+    return Games(playing, first_hand, finished, yahtzee, triple, farkle, farkle_won)
+
+
+# ------------------------------------------------------------------------- the pages
+
+
+def home(page: Page, games: Games) -> None:
+    """Home, once this phone has opened a match in play, a match won and two dice games."""
+    for path in (
+        f"/matches/{games.playing}",
+        f"/matches/{games.finished}",
+        f"/dice/{games.yahtzee}",
+        f"/dice/{games.farkle_won}",
+    ):
+        assert page.request.get(path).ok  # the phone's cookies: it opened them
+    page.goto("/")
+    expect(page.locator("ul.match-list li")).to_have_count(4)
+
+
+def unfold_house_rules(page: Page) -> None:
+    """Tap the folded house rules open, as a player changing one would."""
+    page.locator("details.house-rules > summary").click()
+    expect(page.locator("details.house-rules")).to_have_attribute("open", "")
+
+
+def new_match(page: Page, games: Games) -> None:
+    """New match, from the home page's button, its house rules unfolded."""
+    page.goto("/")
+    open_page(page, page.get_by_role("button", name="New match"))
+    expect(page.get_by_role("heading", name="New match")).to_be_visible()
+    unfold_house_rules(page)
+
+
+def new_dice_game(page: Page, games: Games) -> None:
+    """New dice game, from the home page's button, its house rules unfolded."""
+    page.goto("/")
+    open_page(page, page.get_by_role("button", name="New dice game"))
+    expect(page.get_by_role("heading", name="New dice game")).to_be_visible()
+    unfold_house_rules(page)
+
+
+def match_page(page: Page, games: Games) -> None:
+    """A partnership match with 10 hands, the next hand's form ready."""
+    page.goto(f"/matches/{games.playing}")
+    expect(page.locator("#hand-10")).to_be_attached()
+    expect(page.get_by_role("button", name="Save hand")).to_be_visible()
+
+
+def edit_hand(page: Page, games: Games) -> None:
+    """The edit page of that match's first hand."""
+    page.goto(f"/matches/{games.playing}/hands/{games.first_hand}/edit")
+    expect(page.get_by_role("button", name="Save changes")).to_be_visible()
+
+
+def meld_calculator(page: Page, games: Games) -> None:
+    """The meld calculator with a run in hearts and a pinochle tapped in."""
+    page.goto("/meld")
+    for card in ("ace", "ten", "king", "queen", "jack"):
+        link = page.get_by_role("link", name=re.compile(rf"^Add the {card} of hearts, 0 in hand$"))
+        link.click()
+        expect(
+            page.get_by_role("link", name=f"Take out one {card} of hearts (1 in hand)")
+        ).to_be_visible()
+    expect(page.locator("#meld-results .card-count")).to_contain_text("5 of 12 cards")
+
+
+def yahtzee(page: Page, games: Games) -> None:
+    """A Yahtzee sheet two turns in, with the next dice typed (every box says its score)."""
+    page.goto(f"/dice/{games.yahtzee}?dice=44456")
+    expect(page.locator("table.yahtzee-card").first).to_be_visible()
+
+
+def triple_yahtzee(page: Page, games: Games) -> None:
+    """A Triple Yahtzee sheet for three, two turns in, with the next dice typed."""
+    page.goto(f"/dice/{games.triple}?dice=44456")
+    expect(page.locator("table.yahtzee-card").first).to_be_visible()
+
+
+def farkle(page: Page, games: Games) -> None:
+    """A Farkle sheet for three, three turns in."""
+    page.goto(f"/dice/{games.farkle}")
+    expect(page.locator(".scoreboard")).to_be_visible()
+
+
+def house_rules(page: Page, games: Games) -> None:
+    """The house-rules page, from the home page's link."""
+    page.goto("/")
+    open_page(page, page.get_by_role("link", name="House rules"))
+    expect(page.get_by_role("heading", name="House rules", level=1)).to_be_visible()
+
+
+PAGES: dict[str, Callable[[Page, Games], None]] = {
+    "home": home,
+    "new-match": new_match,
+    "new-dice-game": new_dice_game,
+    "match-10-hands": match_page,
+    "edit-hand": edit_hand,
+    "meld-calculator": meld_calculator,
+    "yahtzee": yahtzee,
+    "triple-yahtzee": triple_yahtzee,
+    "farkle": farkle,
+    "house-rules": house_rules,
+}
+VIEWPORTS = {"390x844": PHONE, "360x640": SMALL_PHONE}
+SCHEMES = ("light", "dark")
+
+
+class Watched(NamedTuple):
+    """What a page said on its own while it was open."""
+
+    console_errors: list[str]
+    page_errors: list[str]
+
+
+@pytest.fixture
+def watched_page(new_page: Callable[..., Page], request: pytest.FixtureRequest) -> Iterator:
+    """A phone of the test's size and scheme, its console errors and CSP violations kept."""
+    viewport, scheme = request.param
+    page = new_page(viewport=VIEWPORTS[viewport], color_scheme=scheme)
+    page.add_init_script(WATCH_POLICY_JS)
+    said = Watched([], [])
+
+    def on_console(message: ConsoleMessage) -> None:
+        if message.type == "error":
+            said.console_errors.append(message.text)
+
+    def on_navigation(frame: Frame) -> None:
+        # Only the document under audit counts; the pages opened on the way there do not.
+        if frame == page.main_frame:
+            said.console_errors.clear()
+            said.page_errors.clear()
+
+    page.on("console", on_console)
+    page.on("framenavigated", on_navigation)
+    page.on("pageerror", lambda error: said.page_errors.append(str(error)))
+    yield page, said, VIEWPORTS[viewport]
+
+
+def settle(page: Page) -> None:
+    """Wait for the page's load, and for htmx to finish anything it started."""
+    page.wait_for_load_state("load")
+    expect(page.locator(".htmx-request, .htmx-swapping, .htmx-settling")).to_have_count(0)
+
+
+def policy_violations(page: Page) -> list[str]:
+    """The CSP violations the current document reported."""
+    try:
+        return page.evaluate("window.__policyViolations || []")
+    except Error as error:  # a document that never ran the watcher says so
+        return [f"could not read the violations: {error}"]
+
+
+def serious_axe_violations(page: Page) -> list[str]:
+    """axe-core's serious and critical violations, each with the elements it names."""
+    results = Axe().run(page)
+    found = []
+    for violation in results.response["violations"]:
+        if violation["impact"] in SERIOUS:
+            targets = ", ".join(" ".join(node["target"]) for node in violation["nodes"][:6])
+            found.append(f"{violation['id']} ({violation['impact']}): {targets}")
+    return found
+
+
+@pytest.mark.parametrize(
+    "watched_page",
+    [(viewport, scheme) for viewport in VIEWPORTS for scheme in SCHEMES],
+    ids=[f"{viewport}-{scheme}" for viewport in VIEWPORTS for scheme in SCHEMES],
+    indirect=True,
+)
+@pytest.mark.parametrize("name", list(PAGES))
+def test_the_page_fits_a_phone_logs_nothing_and_passes_axe(
+    watched_page: tuple[Page, Watched, dict], games: Games, name: str
+) -> None:
+    """No sideways scroll, no console or CSP error, 44 px targets, nothing serious to axe."""
+    page, said, viewport = watched_page
+    PAGES[name](page, games)
+    settle(page)
+
+    problems: list[str] = []
+    scroll_width = page.evaluate("document.documentElement.scrollWidth")
+    if scroll_width > viewport["width"]:
+        problems.append(f"overflow: the page is {scroll_width}px wide in {viewport['width']}px")
+    small = page.evaluate(SMALL_TARGETS_JS, [INTERACTIVE, SMALLEST_TAP])
+    problems += [f"tap target under {SMALLEST_TAP}px: {target}" for target in small]
+    problems += [f"axe: {violation}" for violation in serious_axe_violations(page)]
+    problems += [f"CSP: {violation}" for violation in policy_violations(page)]
+    problems += [f"console: {text}" for text in said.console_errors]
+    problems += [f"uncaught: {text}" for text in said.page_errors]
+    assert not problems, f"{name} at {viewport['width']}x{viewport['height']}:\n" + "\n".join(
+        problems
+    )
