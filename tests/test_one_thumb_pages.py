@@ -180,11 +180,6 @@ def test_every_card_side_by_side_shows_each_players_boxes_and_total(phone, kind)
         assert cells == ["–", "25", "–"] + ["–"] * 6
 
 
-def test_one_player_has_no_side_by_side_view(phone):
-    token = new_dice_game(phone, names=("Ann",))
-    assert yahtzee_page(phone, token).by_id("side-by-side") is None
-
-
 # ------------------------------------------------------------------------- Farkle
 
 
