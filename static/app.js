@@ -109,10 +109,7 @@ document.addEventListener("input", (event) => {
 function diceWords(text) {
   return Array.from(text.replace(/[\s,;+]/g, "")).join(" ");
 }
-document.addEventListener("input", (event) => {
-  const pinned = document.getElementById("dice-pinned");
-  const field = pinned && document.getElementById(pinned.dataset.pinnedFor);
-  if (!field || !event.target.form || event.target.form !== field.form) return;
+function drawDicePinned(pinned, field) {
   let shown = "";
   let said = "· scoring…";
   if (pinned.dataset.dice) {
@@ -137,6 +134,27 @@ document.addEventListener("input", (event) => {
   score.dataset.pinnedScore = "";
   score.textContent = said;
   pinned.replaceChildren(dice, " ", score);
+}
+function dicePinned() {
+  const pinned = document.getElementById("dice-pinned");
+  const field = pinned && document.getElementById(pinned.dataset.pinnedFor);
+  return field ? { pinned, field } : null;
+}
+document.addEventListener("input", (event) => {
+  const found = dicePinned();
+  if (!found || !event.target.form || event.target.form !== found.field.form) return;
+  drawDicePinned(found.pinned, found.field);
+});
+// An answer for dice typed before the last tap (the next one is on its way) is not shown
+// as the score of the dice on screen.
+document.addEventListener("htmx:afterSettle", () => {
+  const found = dicePinned();
+  if (!found || found.pinned.hidden) return;
+  const said = found.pinned.querySelector("[data-pinned-dice]");
+  const typed = found.field.value.split("\n").map(diceWords).filter(Boolean).join(" · ");
+  if (!found.pinned.dataset.dice && said && typed && said.textContent.trim() !== typed) {
+    drawDicePinned(found.pinned, found.field);
+  }
 });
 
 // A folded view opened on a dice page (all cards side by side) stays open when the page
