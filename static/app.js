@@ -103,6 +103,77 @@ document.addEventListener("input", (event) => {
   if (/^[1-6]{5}$/.test(faces)) form.requestSubmit();
 });
 
+// The pinned line of a dice turn (templates/dice/_pinned.html): the dice as typed, at once;
+// what they score is the server's to say (the card drawn again, or Farkle's preview), so
+// until it answers the line says "scoring…".
+function diceWords(text) {
+  return Array.from(text.replace(/[\s,;+]/g, "")).join(" ");
+}
+function drawDicePinned(pinned, field) {
+  let shown = "";
+  let said = "· scoring…";
+  if (pinned.dataset.dice) {
+    // Yahtzee: so many dice a turn; the last one shows what they score.
+    const size = Number(pinned.dataset.dice);
+    const count = field.value.replace(/[\s,;+]/g, "").length;
+    shown = diceWords(field.value);
+    if (count < size) said = `· ${size - count} more ${size - count === 1 ? "die" : "dice"}`;
+    else if (count > size) said = `· more than ${size} dice`;
+    else if (!navigator.onLine) said = "· no network: choose a box below";
+  } else {
+    // Farkle: the kept dice of each throw, one a line, or the turn's total.
+    shown = field.value.split("\n").map(diceWords).filter(Boolean).join(" · ");
+    const total = field.form.elements.total;
+    if (!shown && total && total.value.trim()) shown = `Total ${total.value.trim()}`;
+  }
+  pinned.hidden = !shown;
+  const dice = document.createElement("strong");
+  dice.dataset.pinnedDice = "";
+  dice.textContent = shown;
+  const score = document.createElement("span");
+  score.dataset.pinnedScore = "";
+  score.textContent = said;
+  pinned.replaceChildren(dice, " ", score);
+}
+function dicePinned() {
+  const pinned = document.getElementById("dice-pinned");
+  const field = pinned && document.getElementById(pinned.dataset.pinnedFor);
+  return field ? { pinned, field } : null;
+}
+document.addEventListener("input", (event) => {
+  const found = dicePinned();
+  if (!found || !event.target.form || event.target.form !== found.field.form) return;
+  drawDicePinned(found.pinned, found.field);
+});
+// An answer for dice typed before the last tap (the next one is on its way) is not shown
+// as the score of the dice on screen.
+document.addEventListener("htmx:afterSettle", () => {
+  const found = dicePinned();
+  if (!found || found.pinned.hidden) return;
+  const said = found.pinned.querySelector("[data-pinned-dice]");
+  const typed = found.field.value.split("\n").map(diceWords).filter(Boolean).join(" · ");
+  if (!found.pinned.dataset.dice && said && typed && said.textContent.trim() !== typed) {
+    drawDicePinned(found.pinned, found.field);
+  }
+});
+
+// A folded view opened on a dice page (all cards side by side) stays open when the page
+// is drawn again for a turn or another phone's change.
+let openViews = [];
+function keepOpenViews() {
+  openViews = Array.from(document.querySelectorAll("#dice-game details.side-by-side[open]"), (view) => view.id);
+}
+function reopenViews() {
+  openViews.forEach((id) => {
+    const view = document.getElementById(id);
+    if (view) view.open = true;
+  });
+}
+document.addEventListener("htmx:beforeSwap", keepOpenViews);
+document.addEventListener("htmx:oobBeforeSwap", keepOpenViews);
+document.addEventListener("htmx:afterSwap", reopenViews);
+document.addEventListener("htmx:oobAfterSwap", reopenViews);
+
 // The meld calculator's typed hand: mark the box invalid while an error is showing.
 document.addEventListener("htmx:afterSettle", () => {
   const box = document.getElementById("hand");

@@ -1,7 +1,8 @@
 // The meld calculator on a phone: every tap counts, whatever the network.
 //
 // The page keeps the hand (the text box is its one copy) and shows each tap at once: the
-// card's count, the box, the grid's +/− links and "n of 12". The server counts the meld;
+// card's count, the box, the grid's +/− links, "n of 12" and the pinned line's count
+// ("counting…" until the meld comes). The server counts the meld;
 // only one request is on its way at a time, and when it lands the latest hand is asked
 // for, so an answer for an older hand never replaces a newer one. The address is
 // replaced, not pushed: Back leaves the calculator in one press. Without this script
@@ -149,15 +150,37 @@
     }
     const line = calculator().querySelector(".card-count");
     const strong = document.createElement("strong");
-    strong.textContent = `${hand.length} of ${line.dataset.sizesText} cards`;
     const full = line.dataset.sizes.split(" ").map(Number).includes(hand.length);
-    const parts = [strong, `${hand.length && !full ? ": a partial hand, counted as it is" : ""}.`];
+    let parts;
+    if (hand.length > most) {
+      // As the server says it: more cards than a hand holds are not counted.
+      strong.textContent = `${hand.length} cards read`;
+      parts = [strong, ": not counted until the cards are fixed."];
+    } else {
+      strong.textContent = `${hand.length} of ${line.dataset.sizesText} cards`;
+      parts = [strong, `${hand.length && !full ? ": a partial hand, counted as it is" : ""}.`];
+    }
     if (hand.length) {
       const clear = addressOf({ ...formState(), hand: "", trump: "" });
-      parts.push(" ", link(clear, { "data-meld-link": "" }, ["Clear"]));
+      parts.push(" ", link(clear, { "data-meld-link": "", class: "clear-hand" }, ["Clear"]));
     }
     line.replaceChildren(...parts);
+    drawPinned(hand);
     refocus(control);
+  }
+
+  // The pinned line at once: the count is known here, the meld is the server's to say.
+  function drawPinned(hand) {
+    const pinned = document.getElementById("meld-pinned");
+    if (!pinned) return;
+    pinned.hidden = hand.length === 0;
+    const count = document.createElement("strong");
+    count.dataset.pinnedCount = "";
+    count.textContent = `${hand.length} card${hand.length === 1 ? "" : "s"}`;
+    const score = document.createElement("span");
+    score.dataset.pinnedScore = "";
+    score.textContent = "· counting…";
+    pinned.replaceChildren(count, " ", score);
   }
 
   // The meld on screen is for another hand than the one shown above it: say so.

@@ -13,7 +13,15 @@ from werkzeug.wrappers import Response
 from ..device import this_device
 from ..extensions import db
 from ..htmx import render
-from ..rules import BoxPreview, RuleError, dice_game, open_boxes_preview, parse_dice, yahtzee
+from ..rules import (
+    BoxPreview,
+    RuleError,
+    best_open_box,
+    dice_game,
+    open_boxes_preview,
+    parse_dice,
+    yahtzee,
+)
 from ..services import devices
 from ..services.dice import DiceState, FarkleState, TurnsSince, YahtzeeState, digits
 from ..services.dice_turns import STALE
@@ -92,6 +100,7 @@ def _blank_turn_context(state: DiceState) -> dict[str, Any]:
         "slot_error": None,
         "confirm": None,
         "boxes": yahtzee,
+        "best": None,
     }
 
 
@@ -136,6 +145,7 @@ def yahtzee_page(
     """The Yahtzee page; with dice entered, what each open box of the card would score."""
     previews = None
     dice = None
+    best = None
     if dice_form.dice.data and not dice_form.dice.errors and not state.over:
         sheet = state.sheets[state.next_player]
         try:
@@ -143,6 +153,7 @@ def yahtzee_page(
             previews = [
                 open_boxes_preview(column.card, dice, state.rules) for column in sheet.card.columns
             ]
+            best = best_open_box(sheet.card.columns, previews)
         except RuleError as error:
             dice_form.dice.errors = [error.reason]
             dice = None
@@ -158,6 +169,7 @@ def yahtzee_page(
         slot_error=slot_error,
         confirm=confirm,
         boxes=yahtzee,
+        best=best,
         conflict=conflict,
     )
 

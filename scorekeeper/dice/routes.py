@@ -269,6 +269,7 @@ def preview(token: str) -> Response:
         "dice/_farkle_preview.html",
         "dice/_farkle_preview.html",
         state=state,
+        form=form,
         throws=throws,
         outcome=outcome,
         error=error,

@@ -403,6 +403,35 @@ class Scorecard:
         return all(column.card.complete for column in self.columns)
 
 
+@dataclass(frozen=True)
+class BestBox:
+    """The open box where the dice on the table are worth most to the total right now."""
+
+    column: ColumnResult
+    preview: BoxPreview
+    worth: int  # the box's points as the column counts them, plus any Yahtzee bonus
+
+
+def best_open_box(
+    columns: Sequence[ColumnResult], previews: Sequence[Sequence[BoxPreview]]
+) -> BestBox | None:
+    """Of every box the dice may go in, the one adding most to the total now (ties: the
+    first in card order, then the first column); None when no box may take them.
+
+    Worth counts Triple's multipliers but not what a box does for the upper bonus later.
+    """
+    best: BestBox | None = None
+    for column, verdicts in zip(columns, previews, strict=True):
+        for verdict in verdicts:
+            if not verdict.allowed:
+                continue
+            worth = (verdict.points or 0) * column.multiplier
+            worth += verdict.bonus * column.bonus_multiplier
+            if best is None or worth > best.worth:
+                best = BestBox(column, verdict, worth)
+    return best
+
+
 def _column_of(variant: str, column: Any) -> int:
     """The 1-based column a turn goes in: always 1 in classic, named in triple."""
     count = len(COLUMN_MULTIPLIERS[variant])

@@ -3,6 +3,7 @@ under both joker rules, the upper bonus, replaying a sheet, Triple's columns and
 
 from __future__ import annotations
 
+import dataclasses
 import re
 
 import pytest
@@ -19,6 +20,7 @@ from scorekeeper.rules.yahtzee import (
     YahtzeeCard,
     YahtzeeRules,
     YahtzeeTurn,
+    best_open_box,
     bonus_progress,
     box_score,
     game_result,
@@ -617,3 +619,41 @@ def test_preview_agrees_with_scoring_each_box(data, rules):
 def test_upper_and_lower_boxes_split_the_card():
     assert UPPER_BOXES + LOWER_BOXES == BOXES
     assert len(BOXES) == 13
+
+
+# ---------------------------------------------------------- the best open box (pinned line)
+
+
+def best_of(variant: str, turns: list[YahtzeeTurn], roll: str, rules: YahtzeeRules = FORCED):
+    """The best open box for a roll on a sheet replayed from its turns."""
+    sheet = replay_yahtzee(variant, turns, rules)
+    previews = [open_boxes_preview(column.card, roll, rules) for column in sheet.columns]
+    return best_open_box(sheet.columns, previews)
+
+
+def test_best_open_box_is_the_highest_scoring_box_on_a_fresh_card():
+    best = best_of("classic", [], "33355")
+    assert (best.preview.box, best.preview.points, best.worth) == ("full_house", 25, 25)
+
+
+def test_best_open_box_skips_filled_boxes():
+    best = best_of("classic", [YahtzeeTurn("22233", "full_house")], "33355")
+    # Full house is taken: three of a kind and chance both make 19; the first is named.
+    assert (best.preview.box, best.worth) == ("three_of_a_kind", 19)
+
+
+def test_best_open_box_in_triple_counts_the_column_multiplier():
+    best = best_of("triple", [], "33355")
+    assert (best.column.multiplier, best.preview.box, best.worth) == (3, "full_house", 75)
+
+
+def test_best_open_box_counts_the_yahtzee_bonus():
+    best = best_of("classic", [YahtzeeTurn("44444", "yahtzee")], "66666")
+    # Forced joker: sixes is open, so sixes it must be: 30 and the 100 bonus.
+    assert (best.preview.box, best.preview.points, best.worth) == ("sixes", 30, 130)
+
+
+def test_best_open_box_is_none_when_no_box_may_take_the_dice():
+    full = card(**dict.fromkeys(BOXES, 0))
+    column = dataclasses.replace(replay_yahtzee("classic", []).columns[0], card=full)
+    assert best_open_box([column], [open_boxes_preview(full, "12345")]) is None
