@@ -16,15 +16,29 @@ document.addEventListener("click", (event) => {
   input.dispatchEvent(new Event("input", { bubbles: true }));
 });
 
-// With two sides, the trick points one side took tell the other's: fill it in.
+// The trick points of all sides but one tell the last side's: fill it in. With two sides
+// that is the other side; with three, the one left blank once two are typed.
 document.addEventListener("input", (event) => {
   const group = event.target.closest("[data-trick-total]");
-  if (!group || event.target.value === "") return;
+  if (!group) return;
+  delete event.target.dataset.filledIn; // typed by the player now
+  if (event.target.value === "") return;
   const inputs = Array.from(group.querySelectorAll("input"));
-  if (inputs.length !== 2) return;
-  const other = inputs.find((input) => input !== event.target);
-  const rest = Number(group.dataset.trickTotal) - Number(event.target.value);
-  if (Number.isInteger(rest) && rest >= 0) other.value = String(rest);
+  const others = inputs.filter((input) => input !== event.target);
+  let last;
+  if (inputs.length === 2) {
+    [last] = others;
+  } else {
+    const blank = others.filter((input) => input.value === "" || input.dataset.filledIn);
+    if (blank.length !== 1) return;
+    [last] = blank;
+  }
+  const typed = inputs.filter((input) => input !== last).reduce((sum, input) => sum + Number(input.value), 0);
+  const rest = Number(group.dataset.trickTotal) - typed;
+  if (Number.isInteger(rest) && rest >= 0) {
+    last.value = String(rest);
+    last.dataset.filledIn = "1";
+  }
 });
 
 // "Count meld from cards" sends its tap buttons once, in a <template>: each player's box

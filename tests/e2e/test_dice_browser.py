@@ -510,7 +510,7 @@ def test_farkle_game_with_final_round(
     expect_farkle_turn(page, "Ann")
 
     # Turn 3, Ann farkles: 0.
-    page.get_by_role("button", name="Farkle (scores 0)").click()
+    page.get_by_role("button", name="Farkle: no scoring dice, the turn scores 0").click()
     expect(page.locator("#turn-3")).to_be_visible()
     expect_ledger(page, 3, "0", "Ann farkled.", "Ann 1200 · Bob 0")
     expect(page.locator(".scoreboard .side").first).to_contain_text("1 farkle in a row")

@@ -10,6 +10,7 @@ from collections.abc import Callable
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
+from scorekeeper.rules import PRESETS
 from tests.e2e.playing import (
     SMALL_PHONE,
     expect_totals,
@@ -191,3 +192,16 @@ def test_rare_outcomes_are_folded_away_from_save(new_page: NewPage) -> None:
 
     expect(forfeit).to_be_visible()
     expect(forfeit).to_have_text("Forfeit: no marriage in trump, the bidder loses the bid")
+
+
+def test_three_handed_fills_the_third_players_tricks_from_the_other_two(page: Page) -> None:
+    start_match(page, players=("Ann", "Bob", "Cat"), teams=(), game="three-handed")
+    total = PRESETS["three-handed"].trick_total
+
+    page.get_by_label("Ann tricks", exact=True).fill("100")
+    expect(page.get_by_label("Cat tricks", exact=True)).to_have_value("")
+    page.get_by_label("Bob tricks", exact=True).fill("40")
+
+    expect(page.get_by_label("Cat tricks", exact=True)).to_have_value(str(total - 140))
+    page.get_by_label("Bob tricks", exact=True).fill("50")  # a correction moves it on
+    expect(page.get_by_label("Cat tricks", exact=True)).to_have_value(str(total - 150))
