@@ -131,8 +131,11 @@ def kept_page(token: str, view: bool) -> Response:
     return response
 
 
-def edit_page(state: MatchState, form: HandForm, index: int, status: int = 200) -> Response:
-    """The page that corrects a past hand."""
+def edit_page(
+    state: MatchState, form: HandForm, index: int, status: int = 200, trim_offer=None
+) -> Response:
+    """The page that corrects a past hand (with ``trim_offer``, an EarlierEnd: the offer
+    to remove the hands the correction leaves after the game's new end)."""
     response = render(
         "matches/edit.html",
         "matches/_edit_form.html",
@@ -142,6 +145,7 @@ def edit_page(state: MatchState, form: HandForm, index: int, status: int = 200) 
         hand=state.hands[index],
         row=state.ledger.rows[index],
         action_form=FlaskForm(),
+        trim_offer=trim_offer,
     )
     response.status_code = status
     return response
