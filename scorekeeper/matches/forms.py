@@ -137,8 +137,9 @@ AND_TRIM = "_and_trim"
 
 
 def capitalised(text: str) -> str:
-    """A message as a sentence starts: a capital letter, the rest (names) as written."""
-    return text[:1].upper() + text[1:]
+    """A message as a sentence: a capital letter, the rest (names) as written, a full stop."""
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith((".", "?", "!")) else f"{text}."
 
 
 class ConflictChoice(NamedTuple):
@@ -212,7 +213,7 @@ class HandForm(FlaskForm):
         self.tricks.fit(preset.sides)
         self.cards.fit(preset.players)
         for player, name in enumerate(player_names):
-            self.cards[player].label.text = f"{name}'s meld cards"
+            self.cards[player].label.text = f"{name} meld cards"
             self.cards[player].description = "Tap or type only the cards that meld."
         for side, name in enumerate(side_names):
             self.meld[side].label.text = f"{name} meld"

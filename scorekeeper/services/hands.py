@@ -96,7 +96,7 @@ def _conflict(session: Session, token: str, seen: int) -> Conflict:
     session.expire_all()
     state = load_match(session, token)
     return Conflict(
-        f"while you were entering this hand, another phone changed the match "
+        f"While you were entering this hand, another phone changed the match "
         f"({latest_change(session, state)}). Yours was not saved: check it against the "
         "ledger and save again",
         version=state.match.version,
@@ -306,11 +306,34 @@ def delete_hand(session: Session, token: str, hand_id: int) -> None:
     try:
         replay_entries(state.match, state.preset, remaining)
     except RuleError as error:
-        raise Conflict(f"Hand {index + 1} cannot be deleted: without it, {error}.") from None
+        raise Conflict(_why_not_deleted(state, index, remaining, error)) from None
     _record(session, state.match.id, "delete", hand, hand.entries())
     bump_version(session, Match, state.match.id)
     session.delete(hand)
     session.commit()
+
+
+def _why_not_deleted(
+    state: MatchState, index: int, remaining: list[dict[str, Any]], error: RuleError
+) -> str:
+    """Why a hand cannot be deleted, and what to do instead, in the ledger's numbering."""
+    number = index + 1
+    cannot = f"Hand {number} cannot be deleted"
+    ledger = None
+    if error.hand is not None and error.hand > number:
+        ledger = replay_entries(state.match, state.preset, remaining[: error.hand - 1])
+    if ledger is None or ledger.winner is None:
+        return f"{cannot}: without it, {error}. Correct it instead."
+    # The game now ends on a hand after the deleted one: it is numbered one more today.
+    last = len(ledger.rows) + 1
+    later = EarlierEnd(
+        last, ledger.win_reason or "", tuple(range(last + 1, len(state.hands) + 1)), ()
+    )
+    return (
+        f"{cannot}: without it the game would end with hand {last} ({later.reason}), and "
+        f"{later.removed} would come after the end. Correct hand {number} instead, or "
+        f"delete {later.removed} first."
+    )
 
 
 def undo(session: Session, token: str, *, version: Any) -> bool:
