@@ -17,7 +17,9 @@ WARNING = (
 )
 
 
-def test_a_correction_that_ends_the_game_sooner_is_warned_and_done_in_one_step(page: Page):
+def test_a_correction_that_ends_the_game_sooner_is_warned_and_done_in_one_step(
+    page: Page, screenshot
+):
     assert page.viewport_size == {"width": 390, "height": 844}
     start_match(page)
     # Each hand: Bob bids 250, Them meld 100 and take 80: 180, set (−250); Us take 170.
@@ -35,6 +37,7 @@ def test_a_correction_that_ends_the_game_sooner_is_warned_and_done_in_one_step(p
     expect(preview).to_contain_text(WARNING)
     remove = page.locator("#trim-offer").get_by_role("button", name="Save and remove hand 9")
     expect(remove).to_be_visible()
+    screenshot(page, "correction-ends-sooner-warned")
 
     # Enter in a field saves nothing in its place: the removal is never the form's first
     # submit button.
