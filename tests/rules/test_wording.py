@@ -66,6 +66,8 @@ def sentences_about_us_and_them() -> list[str]:
 @pytest.mark.parametrize("sentence", sentences_about_us_and_them())
 def test_no_sentence_breaks_grammar_for_a_side_called_us_or_them(sentence):
     assert BROKEN.search(sentence) is None, sentence
+    # A side is people: "its meld" fits neither "Us" nor "Ann".
+    assert " its " not in sentence, sentence
 
 
 def test_what_the_bidder_needs_reads_for_any_name():

@@ -181,3 +181,13 @@ def test_a_trim_whose_removed_hand_another_phone_changed_meanwhile_saves_nothing
     monkeypatch.undo()
     assert stored(session, token) == before and version_of(session, token) == 9
     assert session.scalar(select(func.count()).select_from(Hand)) == 9
+
+
+def test_other_phones_are_told_the_trim_as_a_change_to_the_corrected_hand(session, finished_at_9):
+    token, ids = finished_at_9
+    hands.edit_hand(session, token, ids[1], US_310, hand_version=0, remove_after_end=[ids[8]])
+
+    state = matches.load_match(session, token)
+
+    assert matches.latest_change(session, state).startswith("hand 2 was changed: Them went set")
+    assert matches.changed_since(session, state, 9).verb == "changed"
