@@ -57,7 +57,7 @@ def test_a_correction_that_ends_the_game_sooner_is_warned_and_done_in_one_step(
     expect_totals(page, 1530, -2250)
 
 
-def test_without_javascript_save_says_what_to_do_and_offers_the_same_button(new_page):
+def test_without_javascript_enter_is_a_plain_save_refused_with_the_same_button(new_page):
     page = new_page(java_script_enabled=False)
     start_match(page)
     for _ in range(9):
@@ -66,9 +66,12 @@ def test_without_javascript_save_says_what_to_do_and_offers_the_same_button(new_
     open_page(page, page.get_by_role("link", name="Edit hand 2"))
     page.get_by_label("Us meld", exact=True).fill("140")
 
-    open_page(page, page.get_by_role("button", name="Save changes"))
+    # Enter in the field is a plain Save: refused, saying what to do, with the button.
+    page.get_by_label("Us meld", exact=True).press("Enter")
+    page.wait_for_load_state("load")
 
     expect(page.locator("#trim-error")).to_have_text(WARNING)
+    expect(page.get_by_role("heading", name="Edit hand 2")).to_be_visible()
     open_page(page, page.get_by_role("button", name="Save and remove hand 9"))
     expect(page.locator("#hand-9")).to_have_count(0)
     expect_totals(page, 1500, -2000)
