@@ -189,15 +189,16 @@ def test_score_with_no_hands_is_an_empty_ledger(client):
     [
         (
             {"hands": [{"bidder": 0, "bid": 240, "meld": [0, 0], "tricks": [100, 150]}]},
-            "hand 1: bid 240 is under the minimum of 250",
+            "hand 1: bid 240 is under the minimum of 250; enter 250 or more",
         ),
         (
             {"hands": [{"bidder": 0, "bid": 255, "meld": [0, 0], "tricks": [100, 150]}]},
-            "hand 1: bid 255 is not a multiple of 10",
+            "hand 1: bid 255 is not a multiple of 10; enter 250 or 260",
         ),
         (
             {"hands": [{"bidder": 0, "bid": 250, "meld": [0, 0], "tricks": [100, 100]}]},
-            "hand 1: trick points 100 + 100 = 200, but a hand has 250",
+            "hand 1: trick points 100 + 100 = 200, but a hand has 250; "
+            "correct them to add up to 250",
         ),
         (
             {"hands": [{"bidder": 0, "bid": 300, "meld": [100, 0], "thrown_in": True}]},
@@ -214,7 +215,7 @@ def test_score_with_no_hands_is_an_empty_ledger(client):
         ),
         (
             {"hands": [{"bidder": 0, "bid": 250, "meld": [0, 0]}]},
-            "hand 1: a played hand needs each side's trick points",
+            "hand 1: a played hand needs each side's trick points; enter them",
         ),
         (
             {"hands": [{"bidder": 0, "bid": "250", "meld": [0, 0], "tricks": [100, 150]}]},

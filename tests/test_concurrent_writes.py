@@ -33,7 +33,7 @@ THREADS = 20
 TIMEOUT = 30  # seconds: one request, one barrier, one thread join
 HEARTS, SPADES = 1, 0
 CONFLICT = "another phone changed the match"
-EDIT_CONFLICT = "another phone changed hand 1 while you were editing it"
+EDIT_CONFLICT = "Another phone changed hand 1 while you were editing it"
 
 
 # ------------------------------------------------------------------------- the live site

@@ -539,7 +539,7 @@ def test_a_refused_hand_answers_422_with_the_match_fragment_under_htmx_and_the_p
 
     assert response.status_code == 422
     document = answered_as(response, headers, "match")
-    assert alerts(document) == {"bid-error": "bid 255 is not a multiple of 10"}
+    assert alerts(document) == {"bid-error": "Bid 255 is not a multiple of 10; enter 250 or 260."}
     assert hand_count(site, match_id) == 0
 
 
@@ -605,8 +605,8 @@ def test_a_throw_in_with_bid_300_and_meld_100_is_refused_next_to_the_throw_in(si
     document = read(response)
     message = document.by_id("thrown_in-error")
     assert message.text == (
-        f"no throw-in: bid 300 {MINUS} meld 100 = 200 is not more than the 250 trick points"
-        " there are"
+        f"No throw-in: bid 300 {MINUS} meld 100 = 200 is not more than the 250 trick points"
+        " there are; save it as a played hand."
     )
     assert message.parent.attrs["id"] == "preview"
     assert hand_count(site, match_id) == 0
@@ -666,19 +666,19 @@ BAD_HANDS = [
     pytest.param(
         played(bidder=0, bid=240, meld=(140, 60), tricks=(170, 80)),
         "bid-error",
-        "bid 240 is under the minimum of 250",
+        "Bid 240 is under the minimum of 250; enter 250 or more.",
         id="bid-under-minimum",
     ),
     pytest.param(
         played(bidder=0, bid=255, meld=(140, 60), tricks=(170, 80)),
         "bid-error",
-        "bid 255 is not a multiple of 10",
+        "Bid 255 is not a multiple of 10; enter 250 or 260.",
         id="bid-off-its-step",
     ),
     pytest.param(
         played(bidder=0, bid=None, meld=(140, 60), tricks=(170, 80)),
         "bid-error",
-        "what was the bid?",
+        "What was the bid? Enter it.",
         id="no-bid",
     ),
     pytest.param(
@@ -690,7 +690,7 @@ BAD_HANDS = [
     pytest.param(
         played(bidder=None, bid=300, meld=(140, 60), tricks=(170, 80)),
         "bidder-error",
-        "who took the bid?",
+        "Who took the bid? Choose the bidder.",
         id="no-bidder",
     ),
     pytest.param(
@@ -708,43 +708,43 @@ BAD_HANDS = [
     pytest.param(
         played(bidder=0, bid=300, meld=(140, 65), tricks=(170, 80)),
         "meld-error",
-        "Team B's meld 65 is not a multiple of 10",
+        "Meld for Team B (65) is not a multiple of 10; check the meld, or count it from the cards.",
         id="meld-off-its-unit",
     ),
     pytest.param(
         played(bidder=0, bid=300, meld=(140, 60), tricks=(170, 100)),
         "tricks-error",
-        "trick points 170 + 100 = 270, but a hand has 250",
+        "Trick points 170 + 100 = 270, but a hand has 250; correct them to add up to 250.",
         id="tricks-that-do-not-add-up",
     ),
     pytest.param(
         played(bidder=0, bid=300, meld=(140, 60), tricks=(175, None)),
         "tricks-error",
-        "Team A's trick points 175 are not a multiple of 10",
+        "Trick points for Team A (175) are not a multiple of 10; enter 170 or 180.",
         id="tricks-off-their-unit",
     ),
     pytest.param(
         played(bidder=0, bid=300, meld=(140, 60), tricks=(300, None)),
         "tricks-error",
-        "Team B's trick points must be a whole number, 0 or more",
+        "Trick points for Team B must be a whole number, 0 or more.",
         id="more-tricks-than-there-are",
     ),
     pytest.param(
         played(bidder=0, bid=300, meld=(140, 60), tricks=(None, None)),
         "tricks-error",
-        "a played hand needs each side's trick points",
+        "A played hand needs each side's trick points; enter them.",
         id="no-tricks",
     ),
     pytest.param(
         hand_fields(bidder=0, bid=300, meld=(140, 60), action="redeal"),
         "redeal-error",
-        "partnership has no nines redeal",
+        "Partnership has no nines redeal.",
         id="nines-redeal-off",
     ),
     pytest.param(
         hand_fields(bidder=0, bid=300, meld=(140, 60), action="forfeit"),
         "no_marriage-error",
-        "partnership does not need a marriage in trump",
+        "Partnership does not need a marriage in trump.",
         id="forfeit-without-the-rule",
     ),
 ]
@@ -778,7 +778,7 @@ def test_a_bid_off_its_step_is_shown_next_to_the_bid_and_the_form_keeps_what_was
     bid = form.by_id("bid")
     assert (bid.attrs["value"], bid.attrs["aria-invalid"]) == ("255", "true")
     assert bid.attrs["aria-describedby"] == "bid-error"
-    assert form.by_id("bid-error").text == "bid 255 is not a multiple of 10"
+    assert form.by_id("bid-error").text == "Bid 255 is not a multiple of 10; enter 250 or 260."
     fields = fields_of(form)
     assert (fields["bidder"], fields["trump"], fields["meld-0"]) == ("2", "0", "140")
     assert (fields["tricks-0"], fields["tricks-1"]) == ("170", "")
@@ -830,7 +830,7 @@ def test_a_double_deck_bidder_without_a_marriage_in_trump_forfeits_in_one_tap(ph
     [row] = ledger_rows(document)
     assert row.one("span", class_="badge").text == "forfeit"
     assert row.one("p", class_="row-sentence").text == (
-        "Team B forfeits 60: Team B has no marriage in trump; Team A +40."
+        "Team B forfeited 60: no marriage in trump; Team A +40."
     )
 
 
@@ -843,7 +843,7 @@ def test_a_double_deck_bidder_with_meld_under_20_forfeits_whatever_the_tricks(ph
     assert totals(document) == [-55, 30]
     [row] = ledger_rows(document)
     assert row.one("span", class_="badge").text == "forfeit"
-    assert "Team A's meld 10 is under the minimum of 20" in row.text
+    assert "Team A forfeited 55: meld 10 is under the minimum of 20" in row.text
 
 
 def test_two_handed_has_no_bid_and_the_dealers_turned_up_nine_scores_10(site, phone):
@@ -860,7 +860,7 @@ def test_two_handed_has_no_bid_and_the_dealers_turned_up_nine_scores_10(site, ph
     assert running_totals(document) == [[240, 160], [365, 315]]
     rows = ledger_rows(document)
     assert rows[0].one("p", class_="row-sentence").text == (
-        "Ann scores 240, Bo scores 160; Ann turned up a nine: +10."
+        "Ann +240, Bo +160; Ann turned up a nine: +10."
     )
     assert "Bo turned up a nine: +10" in rows[1].text
     assert stored_hands(site, match_id)[0]["bid"] is None
@@ -873,7 +873,7 @@ def test_two_handed_trick_points_come_in_fives(phone):
 
     assert response.status_code == 422
     assert alerts(read(response)) == {
-        "tricks-error": "Player 1's trick points 122 are not a multiple of 5"
+        "tricks-error": "Trick points for Player 1 (122) are not a multiple of 5; enter 120 or 125."
     }
 
 
@@ -893,7 +893,7 @@ def test_three_handed_each_player_is_alone_and_a_player_without_tricks_loses_mel
     [row] = ledger_rows(document)
     assert row.one("p", class_="row-sentence").text == (
         "Cy made 300 with 350; Player 1 +150, Player 2 0;"
-        " Player 2 took no tricks, so its meld does not count."
+        " Player 2 took no tricks, so their meld does not count."
     )
 
 
@@ -934,13 +934,13 @@ def test_the_preview_counts_the_meld_from_cards_before_saving(site, phone):
     document = preview(phone, match_id, fields)
 
     assert "Team A meld from cards: 150." in document.text
-    assert "Team A needs 150 in tricks to make 300." in document.text
+    assert "Team A: 150 more needed from tricks to make 300." in document.text
     assert hand_count(site, match_id) == 0
 
 
 @pytest.mark.parametrize(
     ("cards", "message"),
-    [("ZZ 10H", '"ZZ" is not a card'), ("AH AH AH", "three A\u2665 but the deck has two")],
+    [("ZZ 10H", '"ZZ" is not a card.'), ("AH AH AH", "Three A\u2665 but the deck has two.")],
 )
 def test_cards_that_cannot_be_are_shown_next_to_that_players_cards_and_nothing_is_saved(
     site, phone, cards, message
@@ -1003,7 +1003,7 @@ def test_the_preview_says_what_the_bidder_needs_in_plain_words(site, phone, head
     assert response.status_code == 200
     assert "<html" not in response.get_data(as_text=True)
     document = read(response)
-    assert "Team A needs 160 in tricks to make 300." in document.text
+    assert "Team A: 160 more needed from tricks to make 300." in document.text
     assert (
         f"No throw-in: bid 300 {MINUS} meld 140 = 160 is not more than the 250 trick points"
         " there are." in document.text
@@ -1017,14 +1017,17 @@ def test_the_preview_offers_a_throw_in_only_when_allowed_and_spells_out_its_cost
 
     document = preview(phone, match_id, hand_fields(bidder=3, bid=330, meld=(100, 60)))
 
-    assert "Team B needs 270 in tricks to make 330, more than the 250 there are." in document.text
+    assert (
+        "Team B: 270 more needed from tricks to make 330, more than the 250 there are."
+        in document.text
+    )
     assert (
         f"Throw-in allowed: bid 330 {MINUS} meld 60 = 270 is more than the 250 trick points"
         " there are." in document.text
     )
     button = document.one("button", value="throw_in")
     assert button.attrs["name"] == "action"
-    assert button.text == f"Throw in: Team B scores {MINUS}330; the others score their meld"
+    assert button.text == f"Throw in: Team B {MINUS}330; the others score their meld"
 
 
 def test_the_preview_of_a_throw_in_does_not_promise_meld_the_house_rules_take_away(phone):
@@ -1034,7 +1037,7 @@ def test_the_preview_of_a_throw_in_does_not_promise_meld_the_house_rules_take_aw
     button = document.one("button", value="throw_in")
 
     assert button is not None
-    assert button.text == f"Throw in: Team A scores {MINUS}330; the others score nothing"
+    assert button.text == f"Throw in: Team A {MINUS}330; the others score nothing"
     save_hand(phone, match_id, hand_fields(bidder=0, bid=330, meld=(60, 100), action="throw_in"))
     assert totals(match_page(phone, match_id)) == [-330, 0]
 
@@ -1059,7 +1062,7 @@ def test_the_preview_of_all_passed_names_the_dealers_team_and_the_stuck_bid(phon
 
     document = preview(phone, match_id, hand_fields(all_passed=True, meld=(60, 100)))
 
-    assert "Team B needs 150 in tricks to make 250." in document.text
+    assert "Team B: 150 more needed from tricks to make 250." in document.text
 
 
 def test_the_preview_says_when_the_hand_would_end_the_game(phone):
@@ -1078,7 +1081,7 @@ def test_the_preview_shows_a_broken_rule_as_a_warning(phone):
     document = preview(phone, match_id, played(bidder=0, bid=300, meld=(140, 60), tricks=(170, 90)))
 
     assert document.one("p", class_="warning").text == (
-        "Trick points 170 + 90 = 260, but a hand has 250."
+        "Trick points 170 + 90 = 260, but a hand has 250; correct them to add up to 250."
     )
 
 
@@ -1092,7 +1095,7 @@ def test_the_preview_of_an_edit_scores_the_hand_where_it_was_played(site, phone)
         phone, match_id, hand_fields(all_passed=True, meld=(60, 100), tricks=(100, 150)), first
     )
 
-    assert "Team B needs 150 in tricks to make 250." in document.text
+    assert "Team B: 150 more needed from tricks to make 250." in document.text
     assert "Team B made 250 with 250; Team A +160." in document.text
     assert "Totals after this hand: Team A 160 · Team B 250." in document.text
 
@@ -1309,7 +1312,10 @@ def test_an_edit_that_breaks_a_rule_is_shown_on_the_edit_form_and_nothing_change
     assert response.status_code == 422
     document = answered_as(response, headers, "match")
     assert document.one("h1").text == "Edit hand 2"
-    assert alerts(document) == {"tricks-error": "trick points 150 + 90 = 240, but a hand has 250"}
+    assert alerts(document) == {
+        "tricks-error": "Trick points 150 + 90 = 240, but a hand has 250; correct "
+        "them to add up to 250."
+    }
     assert stored_hands(site, match_id) == before
 
 
@@ -1357,7 +1363,8 @@ def test_an_edit_that_would_leave_hands_after_a_win_is_refused_with_a_reason(sit
 
     assert response.status_code == 422
     assert alerts(read(response)) == {
-        "hand-error": "with this change, hand 3: the game is over; Team A won after hand 2"
+        "trim-error": "With this change the game ends after hand 2 (Team A reached 1500), so "
+        "hand 3 would come after the end. Save and remove hand 3, or change this hand."
     }
     assert stored_hands(site, match_id) == before
 
@@ -1403,8 +1410,9 @@ def test_a_delete_that_would_leave_hands_after_a_win_is_refused_with_a_reason(si
 
     assert response.status_code == 409
     assert (
-        "Hand 2 cannot be deleted: without it, hand 3: the game is over; Team A won after hand 2."
-        in read(response).text
+        "Hand 2 cannot be deleted: without it the game would end with hand 3 (Team A reached "
+        "1500), and hand 4 would come after the end. Correct hand 2 instead, or delete hand 4 "
+        "first." in read(response).text
     )
     assert stored_hands(site, match_id) == before
 

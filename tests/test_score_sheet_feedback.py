@@ -141,7 +141,7 @@ def test_a_refused_save_says_why_beside_save_and_focuses_the_first_field_to_fix(
     assert form.by_id("bid").has("autofocus", "")
     assert [e.attrs["id"] for e in form.all() if e.has("autofocus", "")] == ["bid"]
     summary = form.by_id("save-error")
-    assert summary.text == "Not saved. Bid: bid 255 is not a multiple of 10."
+    assert summary.text == "Not saved. Bid 255 is not a multiple of 10; enter 250 or 260."
     actions = form.one("div", class_="actions")
     assert summary.parent is actions  # beside Save, not above the fold
     # The preview asks again at once, so its warning stays beside the error.

@@ -692,7 +692,7 @@ def test_two_edits_of_one_hand_drawn_at_the_same_version_give_one_save_and_one_c
     page = read(second)
     message = page.by_id("hand-error")
     assert message is not None
-    assert "another phone changed hand 1" in message.text
+    assert "Another phone changed hand 1" in message.text
     assert "made 260" in message.text
     (stored,) = stored_hands(app, edit_token)
     assert (stored.bid, stored.meld) == (260, [100, 50])

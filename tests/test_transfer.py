@@ -586,7 +586,7 @@ MALFORMED = [
     ),
     pytest.param(
         setting(*HAND, 0, "bid", to=255),
-        "match 1 (Nord–Süd v Ost–West): hand 1: bid 255 is not a multiple of 10",
+        "match 1 (Nord–Süd v Ost–West): hand 1: bid 255 is not a multiple of 10; enter 250 or 260",
         id="breaks-a-rule",
     ),
     pytest.param(

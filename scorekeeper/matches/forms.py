@@ -132,6 +132,18 @@ def house_rule_overrides(form: Form, preset: Preset) -> dict[str, Any]:
     return overrides
 
 
+# What a hand form's buttons record: a played hand, or one of the rare outcomes.
+HAND_KINDS = ("save", "throw_in", "redeal", "forfeit")
+# A kind with this ending also removes the hands after the game's new end (a correction).
+AND_TRIM = "_and_trim"
+
+
+def capitalised(text: str) -> str:
+    """A message as a sentence: a capital letter, the rest (names) as written, a full stop."""
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith((".", "?", "!")) else f"{text}."
+
+
 class ConflictChoice(NamedTuple):
     """The two buttons a phone is offered when another phone saved first."""
 
@@ -188,10 +200,12 @@ class HandForm(FlaskForm):
     hand_version = WholeNumberField(widget=HiddenInput(), validators=[Optional(), VERSIONS])
     client_token = HiddenField(validators=[Optional(), Length(max=40)])
     action = SelectField(
-        choices=[SelectChoice(action) for action in ("save", "throw_in", "redeal", "forfeit")],
+        choices=[SelectChoice(action) for action in HAND_KINDS],
         default="save",
         validate_choice=False,
     )
+    # The hands (ids) a correction's "Save and remove hand 9" agreed to remove.
+    remove_hands = HiddenField(validators=[Optional(), Length(max=2000)])
 
     def setup(self, preset: Preset, player_names: list[str], side_names: list[str]) -> None:
         """Fit the form to the match: its players, its sides and the preset's bid steps."""
@@ -201,7 +215,7 @@ class HandForm(FlaskForm):
         self.tricks.fit(preset.sides)
         self.cards.fit(preset.players)
         for player, name in enumerate(player_names):
-            self.cards[player].label.text = f"{name}'s meld cards"
+            self.cards[player].label.text = f"{name} meld cards"
             self.cards[player].description = "Tap or type only the cards that meld."
         for side, name in enumerate(side_names):
             self.meld[side].label.text = f"{name} meld"
@@ -242,10 +256,37 @@ class HandForm(FlaskForm):
         for player, cards in enumerate(entries.get("cards") or []):
             self.cards[player].data = cards
 
+    @property
+    def kind(self) -> str:
+        """What the tapped button records: ``save`` (a played hand) or a rare outcome."""
+        action = (self.action.data or "save").removesuffix(AND_TRIM)
+        return action if action in HAND_KINDS else "save"
+
+    @property
+    def trims(self) -> bool:
+        """Was the button "Save and remove the hands after the end" (a correction)?"""
+        return (self.action.data or "").endswith(AND_TRIM)
+
+    @staticmethod
+    def kind_of(entries: dict[str, Any]) -> str:
+        """The kind of a stored hand, as the button that records it says."""
+        if entries["thrown_in"]:
+            return "throw_in"
+        if entries["no_marriage"]:
+            return "forfeit"
+        return "redeal" if entries["redeal"] else "save"
+
+    def agreed_removals(self) -> tuple[int, ...]:
+        """The hands the player agreed to remove with a correction (none unless asked)."""
+        if not self.trims:
+            return ()
+        ids = (self.remove_hands.data or "").replace(" ", "").split(",")
+        return tuple(int(part) for part in ids if part.isascii() and part.isdigit())
+
     def entries(self) -> dict[str, Any]:
         """What the player entered, in the stored shape; one blank trick field fills itself."""
         preset = self.preset
-        action = self.action.data
+        action = self.kind
         melds = [entry.data or 0 for entry in self.meld]
         tricks: list[int] | None = [entry.data for entry in self.tricks]
         blanks = [side for side, points in enumerate(tricks) if points is None]
@@ -297,16 +338,17 @@ class HandForm(FlaskForm):
         return False
 
     def add_rule_error(self, error: RuleError) -> None:
-        """Show a broken rule next to the field it is about."""
+        """Show a broken rule next to the field it is about, as a sentence."""
         field = error.field
+        reason = capitalised(error.reason)
         if field and field.startswith("cards-"):
-            self.cards[int(field.removeprefix("cards-"))].errors = [error.reason]
+            self.cards[int(field.removeprefix("cards-"))].errors = [reason]
         elif field in ("bid", "bidder", "trump", "turned_nine"):
-            self[field].errors = [*self[field].errors, error.reason]
+            self[field].errors = [*self[field].errors, reason]
         elif field in ("meld", "tricks", "thrown_in", "no_marriage", "redeal"):
-            self.group_errors[field] = error.reason
+            self.group_errors[field] = reason
         else:
-            self.group_errors["hand"] = str(error)
+            self.group_errors["hand"] = capitalised(str(error))
 
 
 def _tidy_cards(text: str | None) -> str | None:

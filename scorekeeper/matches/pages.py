@@ -177,7 +177,10 @@ def point_to_refusal(form: HandForm) -> None:
         target.flags.autofocus = True
         label = field.label.text if field is not None else target.label.text
         message = target.errors[0] if wrong else groups[name]
-        form.refusal = f"{label}: {message}"
+        # "Bid 255 is not a multiple of 10" names its field already; "Which suit was
+        # trump?" does not, so it is said as "Trump: Which suit was trump?".
+        said = message.lower().startswith(label.lower().split()[0])
+        form.refusal = message if said else f"{label}: {message}"
         return
     for name in ("hand", "thrown_in", "no_marriage", "redeal"):
         if name in groups:
@@ -247,8 +250,11 @@ def kept_page(token: str, view: bool) -> Response:
     return response
 
 
-def edit_page(state: MatchState, form: HandForm, index: int, status: int = 200) -> Response:
-    """The page that corrects a past hand."""
+def edit_page(
+    state: MatchState, form: HandForm, index: int, status: int = 200, trim_offer=None
+) -> Response:
+    """The page that corrects a past hand (with ``trim_offer``, an EarlierEnd: the offer
+    to remove the hands the correction leaves after the game's new end)."""
     if status == 422:
         point_to_refusal(form)
     response = render(
@@ -260,6 +266,7 @@ def edit_page(state: MatchState, form: HandForm, index: int, status: int = 200) 
         hand=state.hands[index],
         row=state.ledger.rows[index],
         action_form=FlaskForm(),
+        trim_offer=trim_offer,
     )
     response.status_code = status
     return response

@@ -3,6 +3,7 @@ ledger. Each reads its form, calls a service and answers."""
 
 from __future__ import annotations
 
+import contextlib
 import io
 
 import segno
@@ -206,11 +207,18 @@ def edit_live(token: str, hand_id: int) -> Response:
 
 
 def _show_rule_error(form: HandForm, error: RuleError, number: int) -> None:
-    """Put a broken rule on the form: beside its field when it is about this hand."""
-    if error.hand == number:
+    """Put a broken rule on the form: beside its field when it is about this hand, else
+    naming the later hand it breaks and what to do."""
+    if error.hand == number or error.hand is None:
         form.add_rule_error(RuleError(error.reason, error.field))
     else:
-        form.add_rule_error(RuleError(f"with this change, {error}", "hand"))
+        form.add_rule_error(
+            RuleError(
+                f"With this change, hand {error.hand} no longer adds up: {error.reason}. "
+                f"Change this hand, or correct hand {error.hand} first",
+                "hand",
+            )
+        )
 
 
 @bp.post("/<token:token>/hands")
@@ -261,20 +269,43 @@ def add_hand(token: str) -> Response:
 
 @bp.post("/<token:token>/preview")
 def preview(token: str) -> Response:
-    """What the hand being entered (or corrected) would score, in plain words (a fragment)."""
+    """What the hand being entered (or corrected) would score, in plain words (a fragment).
+
+    A correction is replayed through the whole match: when the game would now end before
+    its last hand, the preview says so and the edit form is offered the button that saves
+    and removes the hands after the new end.
+    """
     state = matches.load_match(db.session, token)
     index = len(state.hands)
     hand_id = request.args.get("hand", type=int)
     if hand_id is not None:
         index = state.hand_index(hand_id)
     form = hand_form(state)
+    if hand_id is not None and "action" not in request.form:
+        # A preview is sent without a button: the correction keeps the hand's kind.
+        form.action.data = HandForm.kind_of(state.hands[index].entries())
     form.validate()
     refused = form.first_entry_error()
     if refused is not None:
         facts = {"state": state, "outcome": None, "error": refused, "lines": []}
     else:
         facts = describe_preview(state, form.entries(), index)
-    return render("matches/_preview.html", "matches/_preview.html", **facts)
+    if hand_id is not None:
+        facts["trim_slot"] = True
+        facts["trim_offer"] = None
+        if facts["outcome"] is not None:
+            # A rule the correction breaks later on is Save's to explain.
+            with contextlib.suppress(RuleError):
+                facts["trim_offer"] = hands.correction_end(state, index, form.entries())
+        _offer_trim(form, facts["trim_offer"])
+    return render("matches/_preview.html", "matches/_preview.html", form=form, **facts)
+
+
+def _offer_trim(form: HandForm, end: hands.EarlierEnd | None) -> None:
+    """Put the hands after the game's new end on the form, for "Save and remove"."""
+    agreed = "" if end is None else ",".join(str(hand_id) for hand_id in end.hand_ids)
+    form.remove_hands.data = agreed
+    form.remove_hands.raw_data = [agreed]
 
 
 @bp.route("/<token:token>/hands/<int:hand_id>/edit", methods=["GET", "POST"])
@@ -282,7 +313,9 @@ def edit_hand(token: str, hand_id: int) -> Response:
     """Correct a past hand; every total and the winner after it recompute.
 
     If another phone changed the same hand since this form was drawn, nothing is
-    overwritten: the player sees the hand as it now stands.
+    overwritten: the player sees the hand as it now stands. A correction that ends the
+    game sooner is saved only with the hands after the new end removed, when the player
+    taps "Save and remove hand 9"; plain Save says so and offers that button.
     """
     state = matches.load_match(db.session, token)
     index = state.hand_index(hand_id)
@@ -296,11 +329,19 @@ def edit_hand(token: str, hand_id: int) -> Response:
         return edit_page(state, form, index, 422)
     try:
         before, index = hands.edit_hand(
-            db.session, token, hand_id, entries, hand_version=form.hand_version.data
+            db.session,
+            token,
+            hand_id,
+            entries,
+            hand_version=form.hand_version.data,
+            remove_after_end=form.agreed_removals(),
         )
     except Refused as refused:
         form.group_errors["hand"] = refused.sentence
         return edit_page(state, form, index, 422)
+    except hands.EndsEarlier as early:
+        _offer_trim(form, early.end)
+        return edit_page(state, form, index, 422, trim_offer=early.end)
     except RuleError as error:
         _show_rule_error(form, error, index + 1)
         return edit_page(state, form, index, 422)

@@ -625,9 +625,17 @@ def validate_bid(preset: Preset, bid: Any, all_passed: bool = False) -> int:
             )
         return bid
     if bid < preset.min_bid:
-        raise RuleError(f"bid {bid} is under the minimum of {preset.min_bid}", field="bid")
+        raise RuleError(
+            f"bid {bid} is under the minimum of {preset.min_bid}; enter {preset.min_bid} or more",
+            field="bid",
+        )
     if bid % preset.bid_step:
-        raise RuleError(f"bid {bid} is not a multiple of {preset.bid_step}", field="bid")
+        lower = bid - bid % preset.bid_step
+        raise RuleError(
+            f"bid {bid} is not a multiple of {preset.bid_step}; enter {lower} or "
+            f"{lower + preset.bid_step}",
+            field="bid",
+        )
     return bid
 
 
@@ -641,17 +649,21 @@ def validate_tricks(preset: Preset, tricks: Sequence[Any], names: Sequence[str])
     for side, points in enumerate(tricks):
         if not isinstance(points, int) or isinstance(points, bool) or points < 0:
             raise RuleError(
-                f"{names[side]}'s trick points must be a whole number, 0 or more", field="tricks"
+                f"trick points for {names[side]} must be a whole number, 0 or more",
+                field="tricks",
             )
         if points % preset.trick_unit:
+            lower = points - points % preset.trick_unit
             raise RuleError(
-                f"{names[side]}'s trick points {points} are not a multiple of {preset.trick_unit}",
+                f"trick points for {names[side]} ({points}) are not a multiple of "
+                f"{preset.trick_unit}; enter {lower} or {lower + preset.trick_unit}",
                 field="tricks",
             )
     if sum(tricks) != preset.trick_total:
         shown = " + ".join(str(points) for points in tricks)
         raise RuleError(
-            f"trick points {shown} = {sum(tricks)}, but a hand has {preset.trick_total}",
+            f"trick points {shown} = {sum(tricks)}, but a hand has {preset.trick_total}; "
+            f"correct them to add up to {preset.trick_total}",
             field="tricks",
         )
 
@@ -665,10 +677,14 @@ def validate_meld(preset: Preset, melds: Sequence[Any], names: Sequence[str]) ->
     unit = preset.meld_unit
     for side, points in enumerate(melds):
         if not isinstance(points, int) or isinstance(points, bool) or points < 0:
-            raise RuleError(f"{names[side]}'s meld must be a whole number, 0 or more", field="meld")
+            raise RuleError(
+                f"meld for {names[side]} must be a whole number, 0 or more", field="meld"
+            )
         if points % unit:
             raise RuleError(
-                f"{names[side]}'s meld {points} is not a multiple of {unit}", field="meld"
+                f"meld for {names[side]} ({points}) is not a multiple of {unit}; check the "
+                "meld, or count it from the cards",
+                field="meld",
             )
 
 
@@ -708,21 +724,21 @@ def throw_in_verdict(preset: Preset, bid: int, bidder_meld: int) -> ThrowInVerdi
 def throw_in_terms(preset: Preset, bid: int, bidder: int, names: Sequence[str]) -> str:
     """What a throw-in would cost, in words: ``Team A scores −330; the others their meld``."""
     others = "their meld" if preset.throw_in_others == "meld" else "nothing"
-    return f"{names[bidder]} scores {_signed(-bid * preset.set_penalty)}; the others score {others}"
+    return f"{names[bidder]} {_signed(-bid * preset.set_penalty)}; the others score {others}"
 
 
 def bid_outlook(preset: Preset, bid: int, bidder_meld: int, name: str) -> str:
     """What the bidding side needs from the tricks, in words, before the hand is played."""
     needed = tricks_needed(preset, bid, bidder_meld)
     if needed == 0:
-        saving = ", if it takes a trick" if preset.save_rule == "both" else ""
-        return f"{name} makes {bid} on meld alone{saving}"
+        saving = ", once a trick is taken" if preset.save_rule == "both" else ""
+        return f"{name}: meld alone makes {bid}{saving}"
     if needed > preset.trick_total:
         return (
-            f"{name} needs {needed} in tricks to make {bid}, more than the "
+            f"{name}: {needed} more needed from tricks to make {bid}, more than the "
             f"{preset.trick_total} there are"
         )
-    return f"{name} needs {needed} in tricks to make {bid}"
+    return f"{name}: {needed} more needed from tricks to make {bid}"
 
 
 def tricks_needed(preset: Preset, bid: int, bidder_meld: int) -> int:
@@ -774,9 +790,9 @@ def score_hand(
         bidder = preset.side_of(dealer)
         bid = preset.stuck_bid if bid is None else bid
     if bidder is None:
-        raise RuleError("who took the bid?", field="bidder")
+        raise RuleError("who took the bid? Choose the bidder", field="bidder")
     if bid is None:
-        raise RuleError("what was the bid?", field="bid")
+        raise RuleError("what was the bid? Enter it", field="bid")
     if not isinstance(bidder, int) or isinstance(bidder, bool) or not 0 <= bidder < preset.sides:
         raise RuleError(f"the bidder must be a side from 0 to {preset.sides - 1}", "bidder")
     bid = validate_bid(preset, bid, hand.all_passed)
@@ -788,16 +804,16 @@ def score_hand(
     if hand.no_marriage:
         if not preset.trump_needs_marriage:
             raise RuleError(f"{preset.name} does not need a marriage in trump", "no_marriage")
-        forfeit = f"{who} has no marriage in trump"
+        forfeit = "no marriage in trump"
     elif hand.meld[bidder] < preset.meld_minimum:
-        forfeit = f"{who}'s meld {hand.meld[bidder]} is under the minimum of {preset.meld_minimum}"
+        forfeit = f"meld {hand.meld[bidder]} is under the minimum of {preset.meld_minimum}"
     if forfeit:
         points = [counted_meld(preset, m) for m in hand.meld]
         points[bidder] = penalty
         return HandOutcome(
             "forfeit",
             tuple(points),
-            f"{who} forfeits {bid}: {forfeit}; {_others_text(names, others, points)}",
+            f"{who} forfeited {bid}: {forfeit}; {_others_text(names, others, points)}",
             bidder,
             bid,
         )
@@ -805,7 +821,7 @@ def score_hand(
     if hand.thrown_in:
         verdict = throw_in_verdict(preset, bid, hand.meld[bidder])
         if not verdict.allowed:
-            raise RuleError(verdict.reason, field="thrown_in")
+            raise RuleError(f"{verdict.reason}; save it as a played hand", field="thrown_in")
         points = [
             counted_meld(preset, m) if preset.throw_in_others == "meld" else 0 for m in hand.meld
         ]
@@ -819,7 +835,7 @@ def score_hand(
         )
 
     if hand.tricks is None:
-        raise RuleError("a played hand needs each side's trick points", field="tricks")
+        raise RuleError("a played hand needs each side's trick points; enter them", "tricks")
     validate_tricks(preset, hand.tricks, names)
     counts = [
         counted_meld(preset, hand.meld[side]) + hand.tricks[side]
@@ -829,7 +845,7 @@ def score_hand(
     ]
     points = list(counts)
     notes = [
-        f"{names[side]} took no tricks, so its meld does not count"
+        f"{names[side]} took no tricks, so their meld does not count"
         for side in range(preset.sides)
         if not _saved(preset, side, bidder, hand.tricks) and hand.meld[side]
     ]
@@ -856,7 +872,7 @@ def _score_unbid(
     if hand.thrown_in or hand.no_marriage:
         raise RuleError(f"{preset.name} has no bidder to throw in or forfeit", "thrown_in")
     if hand.tricks is None:
-        raise RuleError("a played hand needs each side's trick points", field="tricks")
+        raise RuleError("a played hand needs each side's trick points; enter them", "tricks")
     validate_tricks(preset, hand.tricks, names)
     points = [counted_meld(preset, m) + t for m, t in zip(hand.meld, hand.tricks, strict=True)]
     notes = []
@@ -867,7 +883,7 @@ def _score_unbid(
         points[side] += preset.dealer_nine
         notes.append(f"{names[side]} turned up a nine: +{preset.dealer_nine}")
     sentence = "; ".join(
-        [", ".join(f"{names[s]} scores {points[s]}" for s in range(preset.sides)), *notes]
+        [", ".join(f"{names[s]} {_signed(points[s])}" for s in range(preset.sides)), *notes]
     )
     return HandOutcome("played", tuple(points), sentence, counts=tuple(points))
 
@@ -915,7 +931,7 @@ def game_winner(
     leaders = [side for side in over if totals[side] == best]
     if len(leaders) > 1:
         return None, None
-    return leaders[0], f"{who} passed {preset.target}; {names[leaders[0]]} has more"
+    return leaders[0], f"{who} passed {preset.target}; {names[leaders[0]]} finished ahead"
 
 
 def replay_match(

@@ -4,15 +4,16 @@ match's version and keeps the change for Undo, in one transaction."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from ..models import Change, Hand, Match
-from ..rules import RuleError, get_preset, with_rules
+from ..rules import Ledger, RuleError, get_preset, with_rules
 from .errors import AlreadyRecorded, Conflict, GameOver, NotFound
 from .matches import (
     MatchState,
@@ -95,7 +96,7 @@ def _conflict(session: Session, token: str, seen: int) -> Conflict:
     session.expire_all()
     state = load_match(session, token)
     return Conflict(
-        f"while you were entering this hand, another phone changed the match "
+        f"While you were entering this hand, another phone changed the match "
         f"({latest_change(session, state)}). Yours was not saved: check it against the "
         "ledger and save again",
         version=state.match.version,
@@ -140,22 +141,104 @@ def add_hand(
     return hand
 
 
+@dataclass(frozen=True)
+class EarlierEnd:
+    """A correction that makes the game end sooner: the hands it leaves after the new end."""
+
+    last: int  # the number of the hand that now ends the game
+    reason: str  # why it ends there, as the ledger says it ("Us reached 1500")
+    numbers: tuple[int, ...]  # the numbers of the hands after the new end
+    hand_ids: tuple[int, ...]  # the same hands, by their ids
+
+    @property
+    def removed(self) -> str:
+        """The hands after the new end, in words: ``hand 9`` or ``hands 9–11``."""
+        if len(self.numbers) == 1:
+            return f"hand {self.numbers[0]}"
+        return f"hands {self.numbers[0]}\u2013{self.numbers[-1]}"
+
+    @property
+    def sentence(self) -> str:
+        """What the correction does to the match, and the two ways forward."""
+        come = "would come" if len(self.numbers) == 1 else "would all come"
+        return (
+            f"With this change the game ends after hand {self.last} ({self.reason}), so "
+            f"{self.removed} {come} after the end. Save and remove {self.removed}, or change "
+            "this hand"
+        )
+
+
+class EndsEarlier(RuleError):
+    """A correction that would leave hands after the game's new end: nothing was saved.
+
+    ``end`` says which hands, so the page can offer to remove them in the same step.
+    """
+
+    def __init__(self, end: EarlierEnd) -> None:
+        super().__init__(end.sentence, field="hand")
+        self.end = end
+
+
+def correction_end(state: MatchState, index: int, entries: Mapping[str, Any]) -> EarlierEnd | None:
+    """Replay the whole match with hand ``index`` corrected: None when every hand still
+    plays, the hands after the game's new end when it now ends sooner, and a RuleError
+    (naming its hand) when the corrected hand itself breaks a rule."""
+    changed = [h.entries() for h in state.hands]
+    changed[index] = dict(entries)
+    try:
+        replay_entries(state.match, state.preset, changed)
+    except RuleError as error:
+        # The hands before the correction are as they were, so the game cannot end before
+        # it: a later hand that no longer plays is one the new end left behind.
+        if error.hand is None or error.hand <= index + 1:
+            raise
+        ledger = replay_entries(state.match, state.preset, changed[: error.hand - 1])
+        if ledger.winner is None:
+            raise
+        return _earlier_end(state, ledger)
+    return None
+
+
+def _earlier_end(state: MatchState, ledger: Ledger) -> EarlierEnd:
+    """The hands after the game's new end (the ledger replayed up to that end)."""
+    last = len(ledger.rows)
+    after = state.hands[last:]
+    return EarlierEnd(
+        last=last,
+        reason=ledger.win_reason or "",
+        numbers=tuple(range(last + 1, len(state.hands) + 1)),
+        hand_ids=tuple(h.id for h in after),
+    )
+
+
 def edit_hand(
-    session: Session, token: str, hand_id: int, entries: Mapping[str, Any], *, hand_version: Any
+    session: Session,
+    token: str,
+    hand_id: int,
+    entries: Mapping[str, Any],
+    *,
+    hand_version: Any,
+    remove_after_end: Collection[int] = (),
 ) -> tuple[MatchState, int]:
     """Correct a past hand; every total and the winner after it follow from the replay.
 
     Returns the match as it was and the hand's index. If another phone changed the same
     hand since this form was drawn, nothing is overwritten: Conflict, carrying the hand's
     version now stored, so saving again replaces theirs.
+
+    A correction that makes the game end sooner leaves hands after the end: EndsEarlier,
+    unless ``remove_after_end`` names exactly those hands (by id), the player having
+    agreed to remove them. Then they go with the correction, as one change (one version,
+    one Undo puts them all back).
     """
     state = load_match(session, token)
     index = state.hand_index(hand_id)
     hand = state.hands[index]
     seen = checked_version(hand_version)
-    changed = [h.entries() for h in state.hands]
-    changed[index] = dict(entries)
-    replay_entries(state.match, state.preset, changed)
+    end = correction_end(state, index, entries)
+    if end is not None and set(remove_after_end) != set(end.hand_ids):
+        # Nothing agreed, or other hands than the ones now after the end: ask (again).
+        raise EndsEarlier(end)
     before = hand.entries()
     updated = session.execute(
         update(Hand)
@@ -164,20 +247,47 @@ def edit_hand(
         .execution_options(synchronize_session=False)
     )
     if updated.rowcount != 1:
-        session.rollback()
-        session.expire_all()
-        now = load_match(session, token)
-        index = now.hand_index(hand_id)
-        raise Conflict(
-            f"another phone changed hand {index + 1} while you were editing it; it now reads: "
-            f"{now.ledger.rows[index].outcome.sentence}. Your change was not saved: save "
-            "again to replace theirs",
-            version=now.hands[index].version,
+        raise _hand_conflict(session, token, hand_id)
+    removed = [] if end is None else state.hands[end.last :]
+    for gone in removed:
+        # Each as it was read: a hand another phone changed meanwhile is not removed unseen.
+        deleted = session.execute(
+            delete(Hand)
+            .where(Hand.id == gone.id, Hand.version == gone.version)
+            .execution_options(synchronize_session=False)
         )
+        if deleted.rowcount != 1:
+            session.rollback()
+            raise Conflict(
+                f"Another phone changed hand {end.numbers[0]} or a later one while you were "
+                "saving; nothing was saved. Check the ledger, then save again",
+                version=seen,
+            )
     bump_version(session, Match, state.match.id)
-    _record(session, state.match.id, "edit", hand, before)
+    if removed:
+        kept = {
+            "hand": before,
+            "removed": [{"position": h.position, "id": h.id, **h.entries()} for h in removed],
+        }
+        _record(session, state.match.id, "trim", hand, kept)
+    else:
+        _record(session, state.match.id, "edit", hand, before)
     session.commit()
     return state, index
+
+
+def _hand_conflict(session: Session, token: str, hand_id: int) -> Conflict:
+    """Another phone changed the hands while this correction was being saved."""
+    session.rollback()
+    session.expire_all()
+    now = load_match(session, token)
+    index = now.hand_index(hand_id)
+    return Conflict(
+        f"Another phone changed hand {index + 1} while you were editing it; it now reads: "
+        f"{now.ledger.rows[index].outcome.sentence}. Your change was not saved: save "
+        "again to replace theirs",
+        version=now.hands[index].version,
+    )
 
 
 def delete_hand(session: Session, token: str, hand_id: int) -> None:
@@ -196,11 +306,34 @@ def delete_hand(session: Session, token: str, hand_id: int) -> None:
     try:
         replay_entries(state.match, state.preset, remaining)
     except RuleError as error:
-        raise Conflict(f"Hand {index + 1} cannot be deleted: without it, {error}.") from None
+        raise Conflict(_why_not_deleted(state, index, remaining, error)) from None
     _record(session, state.match.id, "delete", hand, hand.entries())
     bump_version(session, Match, state.match.id)
     session.delete(hand)
     session.commit()
+
+
+def _why_not_deleted(
+    state: MatchState, index: int, remaining: list[dict[str, Any]], error: RuleError
+) -> str:
+    """Why a hand cannot be deleted, and what to do instead, in the ledger's numbering."""
+    number = index + 1
+    cannot = f"Hand {number} cannot be deleted"
+    ledger = None
+    if error.hand is not None and error.hand > number:
+        ledger = replay_entries(state.match, state.preset, remaining[: error.hand - 1])
+    if ledger is None or ledger.winner is None:
+        return f"{cannot}: without it, {error}. Correct it instead."
+    # The game now ends on a hand after the deleted one: it is numbered one more today.
+    last = len(ledger.rows) + 1
+    later = EarlierEnd(
+        last, ledger.win_reason or "", tuple(range(last + 1, len(state.hands) + 1)), ()
+    )
+    return (
+        f"{cannot}: without it the game would end with hand {last} ({later.reason}), and "
+        f"{later.removed} would come after the end. Correct hand {number} instead, or "
+        f"delete {later.removed} first."
+    )
 
 
 def undo(session: Session, token: str, *, version: Any) -> bool:
@@ -234,17 +367,31 @@ def _take_back(session: Session, match: Match, change: Change) -> None:
         for name, value in change.before.items():
             setattr(hand, name, value)
     elif change.kind == "delete":
-        restored = Hand(
-            match_id=match.id,
-            position=change.position,
-            **{name: change.before[name] for name in Hand.ENTERED if name in change.before},
-        )
-        session.add(restored)
-        session.flush()
-        # Older changes to the deleted hand now refer to its restored copy.
-        session.execute(
-            update(Change)
-            .where(Change.match_id == match.id, Change.hand_id == change.hand_id)
-            .values(hand_id=restored.id)
-        )
+        _restore(session, match, change.hand_id, change.position, change.before)
+    elif change.kind == "trim":
+        # A correction and the hands it removed after the game's new end: all come back.
+        if hand is not None:
+            for name, value in change.before["hand"].items():
+                setattr(hand, name, value)
+        for removed in change.before["removed"]:
+            _restore(session, match, removed["id"], removed["position"], removed)
     session.delete(change)
+
+
+def _restore(
+    session: Session, match: Match, hand_id: int | None, position: int, entries: Mapping[str, Any]
+) -> None:
+    """Put a deleted hand back at its place in the match."""
+    restored = Hand(
+        match_id=match.id,
+        position=position,
+        **{name: entries[name] for name in Hand.ENTERED if name in entries},
+    )
+    session.add(restored)
+    session.flush()
+    # Older changes to the deleted hand now refer to its restored copy.
+    session.execute(
+        update(Change)
+        .where(Change.match_id == match.id, Change.hand_id == hand_id)
+        .values(hand_id=restored.id)
+    )

@@ -254,7 +254,7 @@ def _last_change(session: Session, state: MatchState) -> tuple[str, int | None, 
     ).first()
     if change is None:
         return "changed", None, None
-    verb = {"add": "saved", "edit": "changed"}.get(change.kind, "restored")
+    verb = {"add": "saved", "edit": "changed", "trim": "changed"}.get(change.kind, "restored")
     for row, hand in zip(state.ledger.rows, state.hands, strict=True):
         if hand.position == change.position:
             return verb, row.number, row.outcome.sentence

@@ -74,7 +74,7 @@ def test_partnership_match_played_to_the_end(
     # Us take 190 (Them 60 fill themselves): Us 120 + 190 = 310 >= 300, +310;
     # Them 60 + 60 = 120.
     fill_hand(page, "Ann", 300, "hearts", {"Us": 120, "Them": 60})
-    expect(preview(page)).to_contain_text("Us needs 180 in tricks to make 300")
+    expect(preview(page)).to_contain_text("Us: 180 more needed from tricks to make 300")
     expect(preview(page)).to_contain_text("No throw-in: bid 300 − meld 120 = 180")
     expect(preview(page).get_by_role("button")).to_have_count(0)
     page.get_by_label("Us tricks", exact=True).fill("190")
@@ -101,7 +101,7 @@ def test_partnership_match_played_to_the_end(
     # 250 trick points: no throw-in offered. With 60 meld, 270 > 250: the button appears.
     # Us score -330, Them their meld, 80.
     fill_hand(page, "Cat", 330, "diamonds", {"Us": 100, "Them": 80})
-    expect(preview(page)).to_contain_text("Us needs 230 in tricks to make 330")
+    expect(preview(page)).to_contain_text("Us: 230 more needed from tricks to make 330")
     expect(preview(page)).to_contain_text(
         "No throw-in: bid 330 − meld 100 = 230 is not more than the 250 trick points there are"
     )
@@ -111,7 +111,7 @@ def test_partnership_match_played_to_the_end(
         "Throw-in allowed: bid 330 − meld 60 = 270 is more than the 250 trick points there are"
     )
     throw_in = preview(page).get_by_role("button", name=re.compile("Throw in"))
-    expect(throw_in).to_have_text(re.compile(r"^\s*Throw in: Us scores −330\b.* their meld\s*$"))
+    expect(throw_in).to_have_text(re.compile(r"^\s*Throw in: Us −330\b.* their meld\s*$"))
     throw_in.click()
     expect(page.locator("#hand-3")).to_be_visible()
     expect_totals(page, 70, -150)
@@ -211,9 +211,9 @@ def test_three_handed_match(
         {"Ann": 150, "Bob": 100, "Cat": 80},
         {"Ann": 170, "Bob": 80, "Cat": 0},
     )
-    expect(preview(page)).to_contain_text("Ann needs 150 in tricks to make 300")
+    expect(preview(page)).to_contain_text("Ann: 150 more needed from tricks to make 300")
     expect(preview(page)).to_contain_text(
-        "Ann made 300 with 320; Bob +180, Cat 0; Cat took no tricks, so its meld does not count"
+        "Ann made 300 with 320; Bob +180, Cat 0; Cat took no tricks, so their meld does not count"
     )
     save_hand(page, 1)
     expect_totals(page, 320, 180, 0)
@@ -239,7 +239,9 @@ def test_three_handed_match(
     bid = page.get_by_label("Bid", exact=True)
     assert bid.evaluate("(input) => input.validity.rangeUnderflow")
     page.get_by_role("button", name="Save hand", exact=True).click()
-    expect(page.locator("#bid-error")).to_contain_text("bid 290 is under the minimum of 300")
+    expect(page.locator("#bid-error")).to_contain_text(
+        "Bid 290 is under the minimum of 300; enter 300 or more."
+    )
     expect(page.locator("#hand-3")).to_have_count(0)
     expect(page.locator(".htmx-request, .htmx-swapping, .htmx-settling")).to_have_count(0)
     # Trick points that add up to 260 are a rule error: it sits by the tricks, nothing saved.
@@ -247,10 +249,16 @@ def test_three_handed_match(
     page.get_by_label("Ann tricks", exact=True).fill("30")
     page.get_by_label("Bob tricks", exact=True).fill("100")
     page.get_by_label("Cat tricks", exact=True).fill("130")
-    expect(preview(page)).to_contain_text("Trick points 30 + 100 + 130 = 260, but a hand has 250")
+    expect(preview(page)).to_contain_text(
+        "Trick points 30 + 100 + 130 = 260, but a hand has 250; correct them to add up to 250"
+    )
     page.get_by_role("button", name="Save hand", exact=True).click()
     expect(page.locator("#tricks-error")).to_contain_text(
-        re.compile(r"trick points 30 \+ 100 \+ 130 = 260, but a hand has 250", re.I)
+        re.compile(
+            r"trick points 30 \+ 100 \+ 130 = 260, but a hand has 250; "
+            r"correct them to add up to 250",
+            re.I,
+        )
     )
     expect(page.locator("#tricks-group")).to_have_attribute("aria-invalid", "true")
     expect(page.locator("#hand-3")).to_have_count(0)
@@ -277,7 +285,7 @@ def test_three_handed_match(
         {"Ann": 300, "Bob": 20, "Cat": 40},
         {"Ann": 0, "Bob": 130, "Cat": 120},
     )
-    expect(preview(page)).to_contain_text("Ann makes 300 on meld alone.")
+    expect(preview(page)).to_contain_text("Ann: meld alone makes 300.")
     expect(preview(page)).to_contain_text("Ann made 300 with 300; Bob +150, Cat +160")
     save_hand(page, 4)
     expect_totals(page, 830, 120, 560)
@@ -285,10 +293,10 @@ def test_three_handed_match(
     # Hand 5: Bob bids 320 and throws in (any time before play in three-handed):
     # Bob -320, Ann and Cat their meld, 60 and 30.
     fill_hand(page, "Bob", 320, "diamonds", {"Ann": 60, "Bob": 100, "Cat": 30})
-    expect(preview(page)).to_contain_text("Bob needs 220 in tricks to make 320")
+    expect(preview(page)).to_contain_text("Bob: 220 more needed from tricks to make 320")
     expect(preview(page)).to_contain_text("Throw-in allowed: the bidder may throw in any time")
     throw_in = preview(page).get_by_role("button", name=re.compile("Throw in"))
-    expect(throw_in).to_have_text(re.compile(r"^\s*Throw in: Bob scores −320\b.* their meld\s*$"))
+    expect(throw_in).to_have_text(re.compile(r"^\s*Throw in: Bob −320\b.* their meld\s*$"))
     throw_in.click()
     expect(page.locator("#hand-5")).to_be_visible()
     expect_totals(page, 890, -200, 590)
@@ -324,7 +332,7 @@ def test_double_deck_match(
     # Hand 1: Ann (Us) bids 60 with 30 meld: needs 30 of 50. Us take 35 (Them 15 fill
     # themselves): 65, made; Them 20 + 15 = 35.
     fill_hand(page, "Ann", 60, "hearts", {"Us": 30, "Them": 20})
-    expect(preview(page)).to_contain_text("Us needs 30 in tricks to make 60")
+    expect(preview(page)).to_contain_text("Us: 30 more needed from tricks to make 60")
     page.get_by_label("Us tricks", exact=True).fill("35")
     expect(page.get_by_label("Them tricks", exact=True)).to_have_value("15")
     expect(preview(page)).to_contain_text("Us made 60 with 65; Them +35")
@@ -341,7 +349,7 @@ def test_double_deck_match(
     expect_totals(page, 65, -20)
     expect_ledger_row(page, 2, "forfeit", [0, -55], [65, -20])
     expect(page.locator("#hand-2 .row-sentence")).to_contain_text(
-        "Them forfeits 55: Them has no marriage in trump; Us 0"
+        "Them forfeited 55: no marriage in trump; Us 0"
     )
 
     # Hand 3: Cat (Us) bids 50 with 15 meld, under the minimum of 20: forfeit whatever the
@@ -349,7 +357,7 @@ def test_double_deck_match(
     fill_hand(page, "Cat", 50, "spades", {"Us": 15, "Them": 40}, {"Us": 20})
     expect(page.get_by_label("Them tricks", exact=True)).to_have_value("30")
     expect(preview(page)).to_contain_text(
-        "Us forfeits 50: Us's meld 15 is under the minimum of 20; Them +40"
+        "Us forfeited 50: meld 15 is under the minimum of 20; Them +40"
     )
     save_hand(page, 3)
     expect_totals(page, 15, 20)

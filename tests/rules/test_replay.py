@@ -255,18 +255,25 @@ def test_a_hand_after_the_game_is_won_names_the_winner_by_the_names_given():
 @pytest.mark.parametrize(
     ("broken", "sentence"),
     [
-        (_bid(0, 255, (60, 40), (130, 120)), "bid 255 is not a multiple of 10"),
-        (_bid(0, 240, (60, 40), (130, 120)), "bid 240 is under the minimum of 250"),
+        (_bid(0, 255, (60, 40), (130, 120)), "bid 255 is not a multiple of 10; enter 250 or 260"),
+        (
+            _bid(0, 240, (60, 40), (130, 120)),
+            "bid 240 is under the minimum of 250; enter 250 or more",
+        ),
         (
             _bid(0, 250, (60, 40), (100, 140)),
-            "trick points 100 + 140 = 240, but a hand has 250",
+            "trick points 100 + 140 = 240, but a hand has 250; correct them to add up to 250",
         ),
         (
             _bid(0, 300, (60, 40), thrown_in=True),
             "no throw-in: bid 300 \u2212 meld 60 = 240 is not more than the 250 trick points "
-            "there are",
+            "there are; save it as a played hand",
         ),
-        (_bid(0, 250, (65, 40), (130, 120)), "Team A's meld 65 is not a multiple of 10"),
+        (
+            _bid(0, 250, (65, 40), (130, 120)),
+            "meld for Team A (65) is not a multiple of 10; check the "
+            "meld, or count it from the cards",
+        ),
     ],
 )
 def test_an_error_in_a_hand_names_the_hand(broken, sentence):
@@ -277,7 +284,9 @@ def test_an_error_in_a_hand_names_the_hand(broken, sentence):
 
 
 def test_an_error_in_the_first_hand_is_hand_1():
-    with pytest.raises(RuleError, match="^hand 1: bid 255 is not a multiple of 10$"):
+    with pytest.raises(
+        RuleError, match="^hand 1: bid 255 is not a multiple of 10; enter 250 or 260$"
+    ):
         replay_match(PARTNERSHIP, [_bid(0, 255, (60, 40), (130, 120))])
 
 

@@ -535,21 +535,21 @@ def test_a_throw_in_scores_others_nothing_under_that_house_rule():
             310,
             (60, 100),
             f"no throw-in: bid 310 {MINUS} meld 60 = 250 is not more than the 250 "
-            "trick points there are",
+            "trick points there are; save it as a played hand",
         ),
         (
             "partnership-small",
             25,
             (4, 8),
             f"no throw-in: bid 25 {MINUS} meld 4 = 21 is not more than the 25 "
-            "trick points there are",
+            "trick points there are; save it as a played hand",
         ),
         (
             "double-deck",
             60,
             (24, 30),
             f"no throw-in: bid 60 {MINUS} meld 24 = 36 is not more than the 50 "
-            "trick points there are",
+            "trick points there are; save it as a played hand",
         ),
     ],
 )
@@ -568,7 +568,7 @@ def test_a_never_throw_in_house_rule_refuses_every_throw_in():
     sentence = _refused(
         "partnership", {"throw_in": "never"}, bidder=0, bid=400, meld=(0, 0), thrown_in=True
     )
-    assert sentence == "no throw-in in partnership"
+    assert sentence == "no throw-in in partnership; save it as a played hand"
 
 
 @pytest.mark.parametrize(
@@ -612,13 +612,13 @@ def test_a_house_rule_turns_on_the_nines_redeal():
 @pytest.mark.parametrize(
     ("preset_name", "bid", "sentence"),
     [
-        ("partnership", 240, "bid 240 is under the minimum of 250"),
-        ("partnership", 0, "bid 0 is under the minimum of 250"),
-        ("partnership", 255, "bid 255 is not a multiple of 10"),
-        ("partnership-small", 19, "bid 19 is under the minimum of 20"),
-        ("double-deck", 49, "bid 49 is under the minimum of 50"),
-        ("three-handed", 290, "bid 290 is under the minimum of 300"),
-        ("three-handed", 305, "bid 305 is not a multiple of 10"),
+        ("partnership", 240, "bid 240 is under the minimum of 250; enter 250 or more"),
+        ("partnership", 0, "bid 0 is under the minimum of 250; enter 250 or more"),
+        ("partnership", 255, "bid 255 is not a multiple of 10; enter 250 or 260"),
+        ("partnership-small", 19, "bid 19 is under the minimum of 20; enter 20 or more"),
+        ("double-deck", 49, "bid 49 is under the minimum of 50; enter 50 or more"),
+        ("three-handed", 290, "bid 290 is under the minimum of 300; enter 300 or more"),
+        ("three-handed", 305, "bid 305 is not a multiple of 10; enter 300 or 310"),
         ("partnership", 250.0, "the bid must be a whole number"),
         ("partnership", "300", "the bid must be a whole number"),
         ("partnership", True, "the bid must be a whole number"),
@@ -650,7 +650,7 @@ def test_a_bid_at_the_minimum_and_on_its_step_stands(preset_name, bid):
 
 def test_a_hand_with_an_off_step_bid_is_refused():
     sentence = _refused("partnership", bidder=0, bid=255, meld=(0, 0), tricks=(130, 120))
-    assert sentence == "bid 255 is not a multiple of 10"
+    assert sentence == "bid 255 is not a multiple of 10; enter 250 or 260"
 
 
 @pytest.mark.parametrize(
@@ -725,15 +725,15 @@ def test_two_handed_has_no_bidding():
 @pytest.mark.parametrize(
     ("hand", "sentence"),
     [
-        ({"meld": (0, 0), "tricks": (130, 120)}, "who took the bid?"),
-        ({"bidder": 0, "meld": (0, 0), "tricks": (130, 120)}, "what was the bid?"),
+        ({"meld": (0, 0), "tricks": (130, 120)}, "who took the bid? Choose the bidder"),
+        ({"bidder": 0, "meld": (0, 0), "tricks": (130, 120)}, "what was the bid? Enter it"),
         (
             {"bidder": 2, "bid": 250, "meld": (0, 0), "tricks": (130, 120)},
             "the bidder must be a side from 0 to 1",
         ),
         (
             {"bidder": 0, "bid": 250, "meld": (0, 0)},
-            "a played hand needs each side's trick points",
+            "a played hand needs each side's trick points; enter them",
         ),
         (
             {"bidder": 0, "bid": 250, "meld": (0,), "tricks": (130, 120)},
@@ -751,16 +751,52 @@ def test_a_hand_missing_what_it_needs_is_refused(hand, sentence):
 @pytest.mark.parametrize(
     ("preset_name", "tricks", "sentence"),
     [
-        ("partnership", (100, 140), "trick points 100 + 140 = 240, but a hand has 250"),
-        ("partnership", (150, 110), "trick points 150 + 110 = 260, but a hand has 250"),
-        ("partnership-small", (10, 10), "trick points 10 + 10 = 20, but a hand has 25"),
-        ("double-deck", (20, 20), "trick points 20 + 20 = 40, but a hand has 50"),
-        ("three-handed", (100, 100, 40), "trick points 100 + 100 + 40 = 240, but a hand has 250"),
-        ("two-handed", (100, 100), "trick points 100 + 100 = 200, but a hand has 250"),
-        ("partnership", (95, 155), "Team A's trick points 95 are not a multiple of 10"),
-        ("three-handed", (100, 105, 45), "Player 2's trick points 105 are not a multiple of 10"),
-        ("two-handed", (123, 127), "Player 1's trick points 123 are not a multiple of 5"),
-        ("partnership", (-10, 260), "Team A's trick points must be a whole number, 0 or more"),
+        (
+            "partnership",
+            (100, 140),
+            "trick points 100 + 140 = 240, but a hand has 250; correct them to add up to 250",
+        ),
+        (
+            "partnership",
+            (150, 110),
+            "trick points 150 + 110 = 260, but a hand has 250; correct them to add up to 250",
+        ),
+        (
+            "partnership-small",
+            (10, 10),
+            "trick points 10 + 10 = 20, but a hand has 25; correct them to add up to 25",
+        ),
+        (
+            "double-deck",
+            (20, 20),
+            "trick points 20 + 20 = 40, but a hand has 50; correct them to add up to 50",
+        ),
+        (
+            "three-handed",
+            (100, 100, 40),
+            "trick points 100 + 100 + 40 = 240, but a hand has 250; correct them to add up to 250",
+        ),
+        (
+            "two-handed",
+            (100, 100),
+            "trick points 100 + 100 = 200, but a hand has 250; correct them to add up to 250",
+        ),
+        (
+            "partnership",
+            (95, 155),
+            "trick points for Team A (95) are not a multiple of 10; enter 90 or 100",
+        ),
+        (
+            "three-handed",
+            (100, 105, 45),
+            "trick points for Player 2 (105) are not a multiple of 10; enter 100 or 110",
+        ),
+        (
+            "two-handed",
+            (123, 127),
+            "trick points for Player 1 (123) are not a multiple of 5; enter 120 or 125",
+        ),
+        ("partnership", (-10, 260), "trick points for Team A must be a whole number, 0 or more"),
         ("partnership", (250,), "trick points need one number per side (2), not 1"),
         ("three-handed", (130, 120), "trick points need one number per side (3), not 2"),
     ],
@@ -792,10 +828,25 @@ def test_trick_points_that_add_up_in_reachable_amounts_stand(preset_name, tricks
 @pytest.mark.parametrize(
     ("preset_name", "meld", "sentence"),
     [
-        ("partnership", (55, 0), "Team A's meld 55 is not a multiple of 10"),
-        ("three-handed", (0, 0, 15), "Player 3's meld 15 is not a multiple of 10"),
-        ("two-handed", (0, 5), "Player 2's meld 5 is not a multiple of 10"),
-        ("partnership", (-20, 0), "Team A's meld must be a whole number, 0 or more"),
+        (
+            "partnership",
+            (55, 0),
+            "meld for Team A (55) is not a multiple of 10; check the "
+            "meld, or count it from the cards",
+        ),
+        (
+            "three-handed",
+            (0, 0, 15),
+            "meld for Player 3 (15) is not a multiple of 10; check the "
+            "meld, or count it from the cards",
+        ),
+        (
+            "two-handed",
+            (0, 5),
+            "meld for Player 2 (5) is not a multiple of 10; check the "
+            "meld, or count it from the cards",
+        ),
+        ("partnership", (-20, 0), "meld for Team A must be a whole number, 0 or more"),
         ("partnership", (0, 0, 0), "meld needs one number per side (2), not 3"),
     ],
 )
@@ -822,7 +873,10 @@ def test_meld_in_the_presets_unit_stands(preset_name, meld):
 
 def test_a_played_hand_with_bad_trick_points_is_refused():
     sentence = _refused("partnership", bidder=0, bid=250, meld=(60, 40), tricks=(100, 140))
-    assert sentence == "trick points 100 + 140 = 240, but a hand has 250"
+    assert (
+        sentence
+        == "trick points 100 + 140 = 240, but a hand has 250; correct them to add up to 250"
+    )
 
 
 # -- two-handed
@@ -856,9 +910,9 @@ def test_a_turned_up_nine_needs_the_dealer():
 @pytest.mark.parametrize(
     ("bid", "meld", "sentence"),
     [
-        (300, 140, "Team A needs 160 in tricks to make 300"),
-        (330, 60, "Team A needs 270 in tricks to make 330, more than the 250 there are"),
-        (250, 300, "Team A makes 250 on meld alone, if it takes a trick"),
+        (300, 140, "Team A: 160 more needed from tricks to make 300"),
+        (330, 60, "Team A: 270 more needed from tricks to make 330, more than the 250 there are"),
+        (250, 300, "Team A: meld alone makes 250, once a trick is taken"),
     ],
 )
 def test_the_bid_outlook_says_what_the_bidder_needs_from_the_tricks(bid, meld, sentence):

@@ -21,6 +21,7 @@ from tests.helpers.stored import MADE, form_token, hand
 NOT_CHANGES = {
     "hands.start_match",
     "hands.rematch",
+    "hands.correction_end",
     "dice_turns.start_dice_game",
     "dice_turns.play_again",
     "dice_turns.score_yahtzee_turn",
