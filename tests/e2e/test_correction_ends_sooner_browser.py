@@ -62,7 +62,7 @@ def test_without_javascript_enter_is_a_plain_save_refused_with_the_same_button(n
     start_match(page)
     for _ in range(9):
         fill_hand(page, "Bob", 250, "spades", {"Us": 0, "Them": 100}, {"Us": 170, "Them": 80})
-        open_page(page, page.get_by_role("button", name="Save hand"))
+        open_page(page, page.get_by_role("button", name="Save hand", exact=True))
     open_page(page, page.get_by_role("link", name="Edit hand 2"))
     page.get_by_label("Us meld", exact=True).fill("140")
 

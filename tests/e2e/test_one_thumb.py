@@ -13,6 +13,7 @@ from playwright.sync_api import Locator, Page, expect
 from scorekeeper.rules import PRESETS
 from tests.e2e.playing import (
     SMALL_PHONE,
+    edit_link,
     expect_totals,
     fill_hand,
     save_hand,
@@ -97,7 +98,7 @@ def test_a_refused_save_puts_the_thumb_on_the_field_and_says_why_beside_save(
     expect(message).to_contain_text("255 is not a multiple of 10")
     assert in_viewport(page, bid) and in_viewport(page, message)
     expect(page.locator("#save-error")).to_have_text(
-        re.compile(r"^Not saved\. Bid: .*255 is not a multiple of 10")
+        "Not saved. Bid 255 is not a multiple of 10; enter 250 or 260."
     )
     expect(page.locator("#preview")).to_contain_text("255")
 
@@ -205,3 +206,27 @@ def test_three_handed_fills_the_third_players_tricks_from_the_other_two(page: Pa
     expect(page.get_by_label("Cat tricks", exact=True)).to_have_value(str(total - 140))
     page.get_by_label("Bob tricks", exact=True).fill("50")  # a correction moves it on
     expect(page.get_by_label("Cat tricks", exact=True)).to_have_value(str(total - 150))
+
+
+def test_delete_asks_first_then_says_what_it_deleted_with_undo(page: Page) -> None:
+    start_match(page)
+    for number in (1, 2):
+        fill_hand(page, "Ann", 250, "spades", {"Us": 100, "Them": 50}, {"Us": 150})
+        assert save_hand(page, number) == 303
+    edit_link(page, 1).click()
+    expect(page.get_by_role("heading", name="Edit hand 1")).to_be_visible()
+    yes = page.get_by_role("button", name="Yes, delete hand 1")
+    expect(yes).to_be_hidden()
+
+    page.locator("details.delete-hand > summary").click()
+    expect(page.locator("details.delete-hand")).to_contain_text("every total after it")
+    yes.click()
+
+    note = page.locator("#note")
+    expect(note).to_contain_text("Hand 1 deleted.")
+    assert in_viewport(page, note)
+    expect(page.locator("ol.ledger > li")).to_have_count(1)
+    note.get_by_role("button", name="Undo: delete hand 1").click()
+    expect(page.locator("#note")).to_contain_text("Undone: delete hand 1.")
+    expect(page.locator("ol.ledger > li")).to_have_count(2)
+    expect_totals(page, 500, 300)

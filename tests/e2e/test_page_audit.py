@@ -217,7 +217,7 @@ def match_page(page: Page, games: Games) -> None:
     """A partnership match with 10 hands, the next hand's form ready."""
     page.goto(f"/matches/{games.playing}")
     expect(page.locator("#hand-10")).to_be_attached()
-    expect(page.get_by_role("button", name="Save hand")).to_be_visible()
+    expect(page.get_by_role("button", name="Save hand", exact=True)).to_be_visible()
 
 
 def edit_hand(page: Page, games: Games) -> None:
