@@ -319,7 +319,8 @@ def test_a_preview_the_network_drops_offers_the_boxes_to_keep_the_turn_for(
     expect(ann.locator("#player-0 .turn-list li")).to_have_count(1)
 
 
-def test_a_correction_saved_offline_waits_then_lands_once(new_page: NewPage) -> None:
+def correcting_anns_full_house(new_page: NewPage) -> Page:
+    """Ann scores 3 3 3 5 5 as a full house, then opens the page correcting that turn."""
     ann = new_page()
     start_dice_game(ann, ["Ann", "Bob"])
     enter_dice(ann, "33355")
@@ -328,6 +329,11 @@ def test_a_correction_saved_offline_waits_then_lands_once(new_page: NewPage) -> 
     ann.locator("#player-0 > summary").click()
     ann.get_by_role("link", name="Correct Ann's turn 1").click()
     expect(ann.get_by_role("heading", name="Correct Ann's turn 1")).to_be_visible()
+    return ann
+
+
+def test_a_correction_saved_offline_waits_then_lands_once(new_page: NewPage) -> None:
+    ann = correcting_anns_full_house(new_page)
     status, posts = watch_connection(ann)
 
     ann.context.set_offline(True)
@@ -440,14 +446,7 @@ def test_a_phone_with_yahtzee_dice_typed_keeps_them_for_the_next_player(new_page
 def test_a_correction_page_is_told_before_save_and_can_save_over_theirs(
     new_page: NewPage,
 ) -> None:
-    ann = new_page()
-    start_dice_game(ann, ["Ann", "Bob"])
-    enter_dice(ann, "33355")
-    assert tap_box(ann, "Score 25 in Full house") == 303
-    expect(ann.locator("#turn-title")).to_have_text("Bob's turn")  # the answer is drawn
-    ann.locator("#player-0 > summary").click()
-    ann.get_by_role("link", name="Correct Ann's turn 1").click()
-    expect(ann.get_by_role("heading", name="Correct Ann's turn 1")).to_be_visible()
+    ann = correcting_anns_full_house(new_page)
     cat = new_page()
     cat.goto(ann.url)
     cat.get_by_label("Dice", exact=True).fill("44466")
