@@ -277,6 +277,8 @@ def undo_label(session: Session, state: MatchState) -> str | None:
         kind, position = change.kind, change.position
     # A hand's number is its place among the hands; a deleted one's, the place it had.
     number = 1 + sum(1 for hand in state.hands if hand.position < position)
+    if kind == "trim":  # an edit that removed the hands after the game's new end
+        return f"edit hand {number} and bring back the hands it removed"
     return f"{UNDO_VERBS.get(kind, 'change')} hand {number}"
 
 

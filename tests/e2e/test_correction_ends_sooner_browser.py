@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.playing import expect_totals, fill_hand, open_page, save_hand, start_match
+from tests.e2e.playing import edit_link, expect_totals, fill_hand, open_page, save_hand, start_match
 
 pytestmark = pytest.mark.e2e
 
@@ -28,10 +28,10 @@ def test_a_correction_that_ends_the_game_sooner_is_warned_and_done_in_one_step(
         fill_hand(page, "Bob", 250, "spades", {"Us": 0, "Them": 100}, {"Us": 170})
         save_hand(page, number if number < 9 else None)
     expect_totals(page, 1530, -2250)
-    expect(page.get_by_role("status")).to_contain_text("Us reached 1500.")
+    expect(page.locator("article.banner")).to_contain_text("Us reached 1500.")
 
     # Hand 2 was misread: Us had 140 meld, so Us take 310 there and reach 1500 on hand 8.
-    open_page(page, page.get_by_role("link", name="Edit hand 2"))
+    open_page(page, edit_link(page, 2))
     page.get_by_label("Us meld", exact=True).fill("140")
     preview = page.locator("#preview")
     expect(preview).to_contain_text(WARNING)
@@ -49,10 +49,12 @@ def test_a_correction_that_ends_the_game_sooner_is_warned_and_done_in_one_step(
     expect(page.locator("#hand-8")).to_be_visible()
     expect(page.locator("#hand-9")).to_have_count(0)
     expect_totals(page, 1500, -2000)
-    expect(page.get_by_role("status")).to_contain_text("Us reached 1500.")
+    expect(page.locator("article.banner")).to_contain_text("Us reached 1500.")
 
     # One change: one Undo puts hand 2 back as it was, and hand 9 with it.
-    open_page(page, page.get_by_role("button", name="Undo the last change"))
+    undo = page.locator("#note").get_by_role("button")
+    expect(undo).to_have_text("Undo: edit hand 2 and bring back the hands it removed")
+    open_page(page, undo)
     expect(page.locator("#hand-9")).to_be_visible()
     expect_totals(page, 1530, -2250)
 
@@ -63,7 +65,7 @@ def test_without_javascript_enter_is_a_plain_save_refused_with_the_same_button(n
     for _ in range(9):
         fill_hand(page, "Bob", 250, "spades", {"Us": 0, "Them": 100}, {"Us": 170, "Them": 80})
         open_page(page, page.get_by_role("button", name="Save hand", exact=True))
-    open_page(page, page.get_by_role("link", name="Edit hand 2"))
+    open_page(page, edit_link(page, 2))
     page.get_by_label("Us meld", exact=True).fill("140")
 
     # Enter in the field is a plain Save: refused, saying what to do, with the button.
