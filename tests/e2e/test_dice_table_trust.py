@@ -423,13 +423,7 @@ def test_a_phone_typing_a_farkle_turn_is_told_before_it_banks(
 
 
 def test_a_phone_with_yahtzee_dice_typed_keeps_them_for_the_next_player(new_page: NewPage) -> None:
-    ann = new_page()
-    start_dice_game(ann, ["Ann", "Bob", "Cat"])
-    cat = new_page()
-    cat.goto(urlsplit(ann.url).path)
-    enter_dice(cat, "12345")
-    enter_dice(ann, "33355")
-    assert tap_box(ann, "Score 25 in Full house") == 303
+    _, cat = two_phones_on_anns_turn(new_page)
 
     notice = cat.locator("#turn-notice")
     expect(notice).to_contain_text(ANN_ENTERED, timeout=SEEN)
