@@ -1,10 +1,11 @@
 """The site's shell: home page, house-rules reference, error pages and `flask init-db`."""
 
+from collections.abc import Callable
 from typing import NamedTuple
 
 import click
-from flask import Blueprint, jsonify, render_template, request
-from markupsafe import Markup
+from flask import Blueprint, jsonify, render_template, request, url_for
+from markupsafe import Markup, escape
 from werkzeug.exceptions import HTTPException
 
 from . import database
@@ -54,6 +55,18 @@ def sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+# A number no row has, built into a URL in place of a row's id and then cut out.
+_ANY_ID = 987_654_321_987_654_321
+
+
+@bp.app_template_global()
+def row_url(endpoint: str, key: str, **values) -> Callable[[int], str]:
+    """``url_for(endpoint, **values, key=id)`` for many rows of one page, built once: a
+    30-row ledger asked Werkzeug's URL map 30 times for its edit links otherwise."""
+    head, tail = url_for(endpoint, **values, **{key: _ANY_ID}).split(str(_ANY_ID))
+    return lambda row_id: f"{head}{int(row_id)}{tail}"
+
+
 @bp.app_template_filter("points")
 def points(value: int) -> str:
     """A score as printed for people: a true minus sign, ``−350``."""
@@ -71,6 +84,22 @@ def number_cells(values) -> Markup:
     """Table cells of numbers (``<td>350</td><td>−40</td>``), in one step: a 200-hand
     ledger draws four rows of them per hand. Each value is an int, so nothing to escape."""
     return Markup("".join([f"<td>{points(int(value))}</td>" for value in values]))
+
+
+@bp.app_template_filter("side_scores")
+def side_scores(hand_points, totals, names) -> Markup:
+    """A ledger row's points and running total for each side, in one step (a 30-row ledger
+    draws them for every side of every row); each side's name is there for screen readers."""
+    return Markup(
+        "".join(
+            [
+                f'<span class="row-side"><span class="visually-hidden">{escape(name)}: </span>'
+                f'<span class="row-points">{signed(int(change))}</span><span class="row-total">'
+                f'<span class="visually-hidden">, total </span>{points(int(total))}</span></span>'
+                for name, change, total in zip(names, hand_points, totals, strict=True)
+            ]
+        )
+    )
 
 
 @bp.get("/")

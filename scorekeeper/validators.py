@@ -8,6 +8,8 @@ from wtforms import FieldList, IntegerField
 from wtforms.utils import unset_value
 from wtforms.validators import NumberRange, ValidationError
 
+from . import widgets
+
 # Past this a typed number is no score but a stuck key; WTForms' own range check would
 # fail on it (it turns the number into a float), so it is refused first.
 LONGEST_NUMBER = 10**15
@@ -29,6 +31,8 @@ def whole_number(text: str) -> int:
 class WholeNumberField(IntegerField):
     """An IntegerField that reads only what a keypad types, so "1_000", "１" or "٣" get
     the field's own message instead of being taken for numbers."""
+
+    widget = widgets.NumberInput()
 
     def process_formdata(self, valuelist) -> None:
         """Read the posted text; anything but a plain whole number is an error."""

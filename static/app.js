@@ -133,7 +133,7 @@ function drawDicePinned(pinned, field) {
     shown = diceWords(field.value);
     if (count < size) said = `· ${size - count} more ${size - count === 1 ? "die" : "dice"}`;
     else if (count > size) said = `· more than ${size} dice`;
-    else if (!navigator.onLine) said = "· no network: choose a box below";
+    else if (!navigator.onLine) said = "· no network: tap a box on the card";
   } else {
     // Farkle: the kept dice of each throw, one a line, or the turn's total.
     shown = field.value.split("\n").map(diceWords).filter(Boolean).join(" · ");

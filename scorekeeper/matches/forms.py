@@ -16,13 +16,13 @@ from wtforms import (
     StringField,
 )
 from wtforms.validators import Length, Optional, ValidationError
-from wtforms.widgets import HiddenInput
 
 from ..house_rules import Knob, pinochle_knob_label
 from ..house_rules import house_rules_form as shared_house_rules_form
 from ..rules import KNOB_INFO, KNOBS, PRESETS, SUIT_SYMBOLS, SUITS, Preset, RuleError, parse_cards
 from ..services.writes import MAX_VERSION
 from ..validators import Between, SeatList, WholeNumberField
+from ..widgets import CheckboxInput, HiddenInput, RadioInput, TextInput
 
 NAME_LENGTH = 40
 # The most players or sides any preset has; forms trim their lists to the match's own.
@@ -154,18 +154,19 @@ class ConflictChoice(NamedTuple):
 class HandForm(FlaskForm):
     """One hand: who bid what in which trump, each side's meld and trick points."""
 
-    bidder = RadioField("Bidder", coerce=int, validators=[Optional()])
+    bidder = RadioField("Bidder", coerce=int, validators=[Optional()], option_widget=RadioInput())
     bid = WholeNumberField(
         "Bid",
         validators=[Optional(), POINTS],
         render_kw={"inputmode": "numeric"},
     )
-    all_passed = BooleanField("All passed")
+    all_passed = BooleanField("All passed", widget=CheckboxInput())
     trump = RadioField(
         "Trump",
         choices=[SelectChoice(i, f"{SUIT_SYMBOLS[i]} {SUITS[i]}") for i in range(4)],
         coerce=int,
         validators=[Optional()],
+        option_widget=RadioInput(),
     )
     meld = SeatList(
         WholeNumberField(
@@ -183,13 +184,14 @@ class HandForm(FlaskForm):
         ),
         min_entries=MAX_SEATS,
     )
-    turned_nine = BooleanField("Dealer turned up a nine")
+    turned_nine = BooleanField("Dealer turned up a nine", widget=CheckboxInput())
     cards = SeatList(
         StringField(
             "Cards",
             validators=[Optional(), Length(max=200)],
             filters=[_strip],
             render_kw={"autocomplete": "off", "autocapitalize": "characters"},
+            widget=TextInput(),
         ),
         min_entries=MAX_SEATS,
     )
@@ -198,14 +200,14 @@ class HandForm(FlaskForm):
     # (a double-tapped Save records one hand).
     version = WholeNumberField(widget=HiddenInput(), validators=[Optional(), VERSIONS])
     hand_version = WholeNumberField(widget=HiddenInput(), validators=[Optional(), VERSIONS])
-    client_token = HiddenField(validators=[Optional(), Length(max=40)])
+    client_token = HiddenField(validators=[Optional(), Length(max=40)], widget=HiddenInput())
     action = SelectField(
         choices=[SelectChoice(action) for action in HAND_KINDS],
         default="save",
         validate_choice=False,
     )
     # The hands (ids) a correction's "Save and remove hand 9" agreed to remove.
-    remove_hands = HiddenField(validators=[Optional(), Length(max=2000)])
+    remove_hands = HiddenField(validators=[Optional(), Length(max=2000)], widget=HiddenInput())
 
     def setup(self, preset: Preset, player_names: list[str], side_names: list[str]) -> None:
         """Fit the form to the match: its players, its sides and the preset's bid steps."""
