@@ -8,7 +8,7 @@ from typing import Any, NamedTuple
 from wtforms import BooleanField, Field, Form, SelectChoice, SelectField, StringField
 from wtforms.validators import Length
 
-from .validators import WholeNumberField
+from .validators import PlainForm, WholeNumberField
 
 
 class Knob(NamedTuple):
@@ -63,7 +63,7 @@ def house_rules_form(
 ) -> Form:
     """A form with one field per knob, each filled with its default."""
 
-    class HouseRules(Form):
+    class HouseRules(PlainForm):
         pass
 
     for knob in knobs:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import re
 
-from wtforms import FieldList, IntegerField
+from flask_wtf import FlaskForm
+from wtforms import FieldList, Form, IntegerField
 from wtforms.utils import unset_value
 from wtforms.validators import NumberRange, ValidationError
 
@@ -26,6 +27,60 @@ def whole_number(text: str) -> int:
     if WHOLE_NUMBER.fullmatch(text) is None:
         raise ValueError(f"{text!r} is not a whole number")
     return int(text)
+
+
+# WTForms' own messages, as a player reads them: each says what to do. (WTForms asks its
+# form's translations for every message it shows; these are the site's only language.)
+PLAIN_WORDS = {
+    "Not a valid integer value.": "Type a whole number, digits only.",
+    "Not a valid choice.": "Pick one of the choices shown.",
+    "Invalid Choice: could not coerce.": "Pick one of the choices shown.",
+    "This field is required.": "Fill this in: it is needed.",
+    "Field cannot be longer than %(max)d character.": "Too long: use at most %(max)d character.",
+    "Field cannot be longer than %(max)d characters.": "Too long: use at most %(max)d characters.",
+    "Field must be at least %(min)d character long.": "Too short: use at least %(min)d character.",
+    "Field must be at least %(min)d characters long.": (
+        "Too short: use at least %(min)d characters."
+    ),
+    "Field must be between %(min)d and %(max)d characters long.": (
+        "Use from %(min)d to %(max)d characters."
+    ),
+    "Number must be at least %(min)s.": "Enter %(min)s or more.",
+    "Number must be at most %(max)s.": "Enter %(max)s or less.",
+    "Number must be between %(min)s and %(max)s.": "Enter a number from %(min)s to %(max)s.",
+}
+
+
+class PlainWords:
+    """The translations WTForms asks for its messages: PLAIN_WORDS, else WTForms' own."""
+
+    def gettext(self, string: str) -> str:
+        return PLAIN_WORDS.get(string, string)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return self.gettext(singular if n == 1 else plural)
+
+
+PLAIN = PlainWords()
+
+
+class PlainMeta:
+    """A form's settings: WTForms' messages in plain words."""
+
+    def get_translations(self, form) -> PlainWords:
+        return PLAIN
+
+
+class SheetForm(FlaskForm):
+    """A form that writes: Flask-WTF's CSRF, and WTForms' messages in plain words."""
+
+    Meta = PlainMeta
+
+
+class PlainForm(Form):
+    """A form within a form (house rules, a turn's dice): its messages in plain words."""
+
+    Meta = PlainMeta
 
 
 class WholeNumberField(IntegerField):

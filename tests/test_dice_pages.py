@@ -308,7 +308,7 @@ def test_changed_house_rules_are_stored_and_listed_on_the_game(site, phone):
             "player_names-1",
             "Two players are called ann; give each a different name.",
         ),
-        ("yahtzee", ("A" * 41,), "player_names-0", "Field cannot be longer than 40 characters."),
+        ("yahtzee", ("A" * 41,), "player_names-0", "Too long: use at most 40 characters."),
     ],
 )
 @pytest.mark.parametrize("headers", ANSWERS)
@@ -338,7 +338,7 @@ def test_missing_or_clashing_names_are_refused_next_to_the_field_and_nothing_is_
             "rule-opening_score",
             "opening_score must be a whole number, 0 or more",
         ),
-        ({"opening_score": "lots"}, "rule-opening_score", "Not a valid integer value."),
+        ({"opening_score": "lots"}, "rule-opening_score", "Type a whole number, digits only."),
     ],
 )
 def test_an_impossible_house_rule_is_refused_next_to_it_and_the_rules_unfold(
@@ -357,7 +357,7 @@ def test_an_unknown_joker_rule_is_refused_next_to_it(site, phone):
     response = start_dice_game(phone, "yahtzee", rules={"joker": "wild"})
 
     assert response.status_code == 422
-    assert alerts(read(response)) == {"rule-joker-error": "Not a valid choice."}
+    assert alerts(read(response)) == {"rule-joker-error": "Pick one of the choices shown."}
     assert stored(site) == []
 
 
@@ -469,7 +469,7 @@ def test_entered_dice_show_what_every_box_would_score(phone, headers):
         ("3335", "dice must be five values from 1 to 6"),
         ("333566", "dice must be five values from 1 to 6"),
         ("3 3 3 5 7", '"7" is not a die face; a die shows 1 to 6'),
-        ("x" * 31, "Field cannot be longer than 30 characters."),
+        ("x" * 31, "Too long: use at most 30 characters."),
     ],
 )
 def test_dice_that_cannot_be_are_refused_next_to_the_dice_field(
@@ -1129,7 +1129,7 @@ def test_an_opening_score_of_0_puts_any_turn_on_the_board(phone):
             "a turn total must be a whole number of points above 0 in steps of 50"
             " (a scoreless turn is a farkle), not 75",
         ),
-        ([], "lots", "total-error", "Not a valid integer value."),
+        ([], "lots", "total-error", "Type a whole number, digits only."),
         (
             ["1"],
             100,

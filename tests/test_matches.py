@@ -376,7 +376,7 @@ def test_turning_off_a_rule_a_preset_has_on_is_stored(site, phone):
     ("game", "field", "value", "message"),
     [
         ("partnership", "rule-target", 0, "target must be at least 1"),
-        ("partnership", "rule-target", -5, "Number must be between 0 and 1000000."),
+        ("partnership", "rule-target", -5, "Enter a number from 0 to 1000000."),
         ("partnership", "rule-run", "150", "run must be two whole numbers of points"),
         ("double-deck", "rule-run", "15, 150", "run must be four whole numbers of points"),
         ("partnership", "rule-pinochle", "40, forty", "Enter whole numbers separated by commas"),
@@ -388,7 +388,7 @@ def test_turning_off_a_rule_a_preset_has_on_is_stored(site, phone):
         ),
         ("partnership", "rule-bid_step", 0, "bid_step must be at least 1"),
         ("partnership", "rule-min_bid", 0, "min_bid must be at least 1"),
-        ("three-handed", "rule-min_bid", "", "Not a valid integer value."),
+        ("three-handed", "rule-min_bid", "", "Type a whole number, digits only."),
     ],
 )
 def test_an_impossible_house_rule_is_shown_next_to_its_field_and_no_match_starts(
@@ -424,7 +424,7 @@ def test_a_name_longer_than_40_letters_is_refused_next_to_it(site, phone):
     response = start_match(phone, "two-handed", {"player_names-1": "x" * 41})
 
     assert response.status_code == 422
-    assert "longer than 40" in alerts(read(response))["player_names-1-error"]
+    assert "at most 40 characters" in alerts(read(response))["player_names-1-error"]
     assert match_count(site) == 0
 
 
@@ -684,7 +684,7 @@ BAD_HANDS = [
     pytest.param(
         played(bidder=0, bid="three hundred", meld=(140, 60), tricks=(170, 80)),
         "bid-error",
-        "Not a valid integer value.",
+        "Type a whole number, digits only.",
         id="bid-not-a-number",
     ),
     pytest.param(
@@ -696,7 +696,7 @@ BAD_HANDS = [
     pytest.param(
         played(bidder=7, bid=300, meld=(140, 60), tricks=(170, 80)),
         "bidder-error",
-        "Not a valid choice.",
+        "Pick one of the choices shown.",
         id="bidder-not-at-the-table",
     ),
     pytest.param(

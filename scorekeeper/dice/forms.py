@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_wtf import FlaskForm
 from wtforms import (
     Form,
     HiddenField,
@@ -20,7 +19,7 @@ from ..house_rules import Knob
 from ..house_rules import house_rules_form as shared_house_rules_form
 from ..rules import DICE_GAMES, dice_game, farkle, yahtzee
 from ..services.writes import MAX_VERSION
-from ..validators import Between, SeatList, WholeNumberField
+from ..validators import Between, PlainForm, SeatList, SheetForm, WholeNumberField
 
 NAME_LENGTH = 40
 # The most players any dice game has; the new-game form shows this many name fields.
@@ -39,7 +38,7 @@ def _strip(value: str | None) -> str | None:
     return value.strip() if isinstance(value, str) else value
 
 
-class NewGameForm(FlaskForm):
+class NewGameForm(SheetForm):
     """Start a dice game: which game, and the names in playing order."""
 
     kind = SelectField(
@@ -121,7 +120,7 @@ def knob_rows(kind: str, rules: Any) -> list[tuple[str, str, str, bool]]:
 # --------------------------------------------------------------------------- Yahtzee
 
 
-class DiceForm(Form):
+class DiceForm(PlainForm):
     """The dice on the table (a GET form: nothing is written until a box is chosen)."""
 
     dice = StringField(
@@ -133,7 +132,7 @@ class DiceForm(Form):
     )
 
 
-class TurnGuard(FlaskForm):
+class TurnGuard(SheetForm):
     """What a turn's form says of the page it was drawn on: the game's version, the turn's
     number and a one-time token (see macros/forms.html's write_guard)."""
 

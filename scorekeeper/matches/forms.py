@@ -5,7 +5,6 @@ from __future__ import annotations
 import secrets
 from typing import Any, NamedTuple
 
-from flask_wtf import FlaskForm
 from wtforms import (
     BooleanField,
     Form,
@@ -21,7 +20,7 @@ from ..house_rules import Knob, pinochle_knob_label
 from ..house_rules import house_rules_form as shared_house_rules_form
 from ..rules import KNOB_INFO, KNOBS, PRESETS, SUIT_SYMBOLS, SUITS, Preset, RuleError, parse_cards
 from ..services.writes import MAX_VERSION
-from ..validators import Between, SeatList, WholeNumberField
+from ..validators import Between, SeatList, SheetForm, WholeNumberField
 from ..widgets import CheckboxInput, HiddenInput, RadioInput, TextInput
 
 NAME_LENGTH = 40
@@ -36,7 +35,7 @@ def _strip(value: str | None) -> str | None:
     return value.strip() if isinstance(value, str) else value
 
 
-class MatchForm(FlaskForm):
+class MatchForm(SheetForm):
     """Start a match: the game, the names at the table, who deals first, house rules."""
 
     game = SelectField(
@@ -151,7 +150,7 @@ class ConflictChoice(NamedTuple):
     keep: str  # save it anyway: as the next hand, or over the other phone's edit
 
 
-class HandForm(FlaskForm):
+class HandForm(SheetForm):
     """One hand: who bid what in which trump, each side's meld and trick points."""
 
     bidder = RadioField("Bidder", coerce=int, validators=[Optional()], option_widget=RadioInput())
