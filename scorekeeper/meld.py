@@ -116,6 +116,8 @@ def calculator() -> Response:
     text = request.args.get("hand", "")[:400]
     cards, bad = read_tokens(text)
     errors: list[str] = [f'"{token}" is not a card' for token in bad[:3]]
+    if errors:
+        errors[-1] += "; write a rank then a suit, as in AS or 10H"
     trump_text = request.args.get("trump", "")
     try:
         trump = parse_trump(trump_text)

@@ -17,7 +17,7 @@ def test_meld_with_trump_lists_each_meld_with_its_cards(client):
         query_string={"variant": "partnership", "hand": "AH 10H KH QH JH", "trump": "hearts"},
     )
     # A run alone is not a full hand: the contract's own example needs partial=1.
-    assert_error(response, "a partnership hand has 12 cards, not 5")
+    assert_error(response, "a partnership hand has 12 cards, not 5; add the seven missing")
     response = client.get(
         MELD_URL, query_string={"hand": "AH+10H+KH+QH+JH", "trump": "hearts", "partial": "1"}
     )
@@ -77,9 +77,12 @@ def test_meld_for_double_deck_takes_twenty_cards(client):
 @pytest.mark.parametrize(
     ("query", "fragment"),
     [
-        ({"hand": "ZZ AS", "partial": "1"}, '"ZZ" is not a card'),
-        ({"hand": "AS AS AS", "partial": "1"}, "three A♠ but the deck has two"),
-        ({"hand": "AS KS"}, "a partnership hand has 12 cards, not 2"),
+        (
+            {"hand": "ZZ AS", "partial": "1"},
+            '"ZZ" is not a card; write a rank then a suit, as in AS or 10H',
+        ),
+        ({"hand": "AS AS AS", "partial": "1"}, "three A♠ but the deck has two; take one out"),
+        ({"hand": "AS KS"}, "a partnership hand has 12 cards, not 2; add the 10 missing"),
         (
             {
                 "hand": " ".join(
@@ -100,7 +103,10 @@ def test_meld_for_double_deck_takes_twenty_cards(client):
         ({"hand": "AS", "variant": "euchre", "partial": "1"}, '"euchre" is not a pinochle game'),
         ({"hand": "AS", "colour": "red", "partial": "1"}, '"colour" is not a field'),
         ({}, "hand is missing"),
-        ({"hand": "9S", "variant": "double-deck", "partial": "1"}, "9♠ is not in this deck"),
+        (
+            {"hand": "9S", "variant": "double-deck", "partial": "1"},
+            "9♠ is not in this deck; take it out",
+        ),
     ],
 )
 def test_meld_errors_are_400_with_one_sentence(client, query, fragment):

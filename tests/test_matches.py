@@ -940,7 +940,10 @@ def test_the_preview_counts_the_meld_from_cards_before_saving(site, phone):
 
 @pytest.mark.parametrize(
     ("cards", "message"),
-    [("ZZ 10H", '"ZZ" is not a card.'), ("AH AH AH", "Three A\u2665 but the deck has two.")],
+    [
+        ("ZZ 10H", '"ZZ" is not a card; write a rank then a suit, as in AS or 10H.'),
+        ("AH AH AH", "Three A\u2665 but the deck has two; take one out."),
+    ],
 )
 def test_cards_that_cannot_be_are_shown_next_to_that_players_cards_and_nothing_is_saved(
     site, phone, cards, message

@@ -110,13 +110,13 @@ def test_a_full_hand_takes_no_more_cards(client):
 @pytest.mark.parametrize(
     ("query", "message"),
     [
-        ({"hand": "AS ZZ"}, '"ZZ" is not a card'),
-        ({"hand": "AS AS AS"}, "Three A♠ but the deck has two"),
+        ({"hand": "AS ZZ"}, '"ZZ" is not a card; write a rank then a suit, as in AS or 10H'),
+        ({"hand": "AS AS AS"}, "Three A♠ but the deck has two; take one out"),
         (
             {"hand": " ".join(["AS", "KS", "QS", "JS", "9S", "10S"] * 2 + ["AH"])},
-            "A hand has at most 12 cards, not 13",
+            "A hand has at most 12 cards, not 13; take one out",
         ),
-        ({"hand": "9S", "game": "double-deck"}, "9♠ is not in this deck"),
+        ({"hand": "9S", "game": "double-deck"}, "9♠ is not in this deck; take it out"),
         ({"hand": "AS", "trump": "stars"}, '"stars" is not a suit'),
     ],
 )

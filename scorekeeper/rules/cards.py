@@ -72,6 +72,14 @@ def count_word(n: int) -> str:
     return _COUNT_WORDS[n] if 0 <= n < len(_COUNT_WORDS) else str(n)
 
 
+def size_fix(count: int, sizes: Iterable[int]) -> str:
+    """What to do with a hand of ``count`` cards to reach the nearest of ``sizes``:
+    ``take one out`` or ``add the two missing``."""
+    nearest = min(sizes, key=lambda size: (abs(size - count), size))
+    extra = count - nearest
+    return f"take {count_word(extra)} out" if extra > 0 else f"add the {count_word(-extra)} missing"
+
+
 def parse_card(token: str) -> Card:
     """Read one card in any notation RULES.md accepts (``AS``, ``10h``, ``T♥``, ``H14``)."""
     text = token.strip().translate(_IGNORED).upper()
@@ -86,7 +94,7 @@ def parse_card(token: str) -> Card:
         rank = _RANK_NUMBERS.get(text[1:])
         if rank is not None and suit is not None:
             return Card(rank, suit)
-    raise RuleError(f'"{token.strip()}" is not a card')
+    raise RuleError(f'"{token.strip()}" is not a card; write a rank then a suit, as in AS or 10H')
 
 
 def parse_suit(token: str) -> int | None:
@@ -145,11 +153,18 @@ def check_hand(cards: list[Card], deck: Deck, hand_size: int | None = None) -> l
     for card in ALL_CARDS:
         held = counts[card.index]
         if held and card.rank not in deck.ranks:
-            raise RuleError(f"{card.symbol} is not in this deck")
+            raise RuleError(f"{card.symbol} is not in this deck; take it out")
         if held > deck.copies:
             raise RuleError(
-                f"{count_word(held)} {card.symbol} but the deck has {count_word(deck.copies)}"
+                f"{count_word(held)} {card.symbol} but the deck has {count_word(deck.copies)};"
+                f" take {count_word(held - deck.copies)} out"
             )
     if hand_size is not None and len(cards) != hand_size:
-        raise RuleError(f"a hand has {hand_size} cards, not {len(cards)}")
+        extra = len(cards) - hand_size
+        fix = (
+            f"take {count_word(extra)} out"
+            if extra > 0
+            else f"add the {count_word(-extra)} missing"
+        )
+        raise RuleError(f"a hand has {hand_size} cards, not {len(cards)}; {fix}")
     return counts

@@ -31,6 +31,7 @@ from .cards import (
     count_word,
     parse_cards,
     parse_suit,
+    size_fix,
 )
 from .errors import RuleError
 
@@ -506,10 +507,16 @@ def read_hand(hand: str | Iterable[str], preset: Preset, partial: bool = False) 
     sizes = preset.hand_sizes
     if partial:
         if len(cards) > max(sizes):
-            raise RuleError(f"a hand has at most {max(sizes)} cards, not {len(cards)}")
+            raise RuleError(
+                f"a hand has at most {max(sizes)} cards, not {len(cards)};"
+                f" {size_fix(len(cards), [max(sizes)])}"
+            )
     elif len(cards) not in sizes:
         expected = " or ".join(str(size) for size in sizes)
-        raise RuleError(f"a {preset.name} hand has {expected} cards, not {len(cards)}")
+        raise RuleError(
+            f"a {preset.name} hand has {expected} cards, not {len(cards)};"
+            f" {size_fix(len(cards), sizes)}"
+        )
     return cards
 
 

@@ -330,7 +330,9 @@ def test_a_bad_card_shows_its_error_in_place(
     open_calculator(page)
     box = page.get_by_label("Cards (tap below", exact=False)
     box.fill("AS ZZ")
-    expect(page.locator("#hand-error")).to_have_text('"ZZ" is not a card.')
+    expect(page.locator("#hand-error")).to_have_text(
+        '"ZZ" is not a card; write a rank then a suit, as in AS or 10H.'
+    )
     expect(box).to_have_attribute("aria-invalid", "true")
     expect(page.locator("table.by-trump")).to_have_count(0)
     assert still_same_document(page), "typing reloaded the page"

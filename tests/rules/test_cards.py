@@ -120,17 +120,17 @@ def test_an_empty_hand_has_no_cards(hand):
 @pytest.mark.parametrize(
     ("token", "sentence"),
     [
-        ("ZZ", '"ZZ" is not a card'),
-        ("A", '"A" is not a card'),
-        ("10", '"10" is not a card'),
-        ("1H", '"1H" is not a card'),
-        ("8H", '"8H" is not a card'),
-        ("AX", '"AX" is not a card'),
-        ("H15", '"H15" is not a card'),
-        ("H8", '"H8" is not a card'),
-        ("14H", '"14H" is not a card'),
-        ("ASS", '"ASS" is not a card'),
-        (" zz ", '"zz" is not a card'),
+        ("ZZ", '"ZZ" is not a card; write a rank then a suit, as in AS or 10H'),
+        ("A", '"A" is not a card; write a rank then a suit, as in AS or 10H'),
+        ("10", '"10" is not a card; write a rank then a suit, as in AS or 10H'),
+        ("1H", '"1H" is not a card; write a rank then a suit, as in AS or 10H'),
+        ("8H", '"8H" is not a card; write a rank then a suit, as in AS or 10H'),
+        ("AX", '"AX" is not a card; write a rank then a suit, as in AS or 10H'),
+        ("H15", '"H15" is not a card; write a rank then a suit, as in AS or 10H'),
+        ("H8", '"H8" is not a card; write a rank then a suit, as in AS or 10H'),
+        ("14H", '"14H" is not a card; write a rank then a suit, as in AS or 10H'),
+        ("ASS", '"ASS" is not a card; write a rank then a suit, as in AS or 10H'),
+        (" zz ", '"zz" is not a card; write a rank then a suit, as in AS or 10H'),
     ],
 )
 def test_a_token_that_is_no_card_is_named_in_the_error(token, sentence):
@@ -140,7 +140,9 @@ def test_a_token_that_is_no_card_is_named_in_the_error(token, sentence):
 
 
 def test_a_hand_with_one_bad_token_names_that_token():
-    with pytest.raises(RuleError, match='^"ZZ" is not a card$'):
+    with pytest.raises(
+        RuleError, match='^"ZZ" is not a card; write a rank then a suit, as in AS or 10H$'
+    ):
         parse_cards("AS 10H, ZZ QS")
 
 
@@ -170,7 +172,7 @@ def test_the_single_deck_allows_two_copies_of_a_card():
 def test_the_single_deck_refuses_a_third_copy():
     with pytest.raises(RuleError) as error:
         check_hand(parse_cards("AS AS A♠"), SINGLE_DECK)
-    assert str(error.value) == "three A♠ but the deck has two"
+    assert str(error.value) == "three A♠ but the deck has two; take one out"
 
 
 def test_the_double_deck_allows_four_copies_of_a_card():
@@ -181,16 +183,16 @@ def test_the_double_deck_allows_four_copies_of_a_card():
 def test_the_double_deck_refuses_a_fifth_copy():
     with pytest.raises(RuleError) as error:
         check_hand(parse_cards("AS AS AS AS AS"), DOUBLE_DECK)
-    assert str(error.value) == "five A♠ but the deck has four"
+    assert str(error.value) == "five A♠ but the deck has four; take one out"
 
 
 @pytest.mark.parametrize(
     ("hand", "sentence"),
     [
-        ("9S", "9♠ is not in this deck"),
-        ("AH 9H", "9♥ is not in this deck"),
-        ("D9", "9♦ is not in this deck"),
-        ("9♣", "9♣ is not in this deck"),
+        ("9S", "9♠ is not in this deck; take it out"),
+        ("AH 9H", "9♥ is not in this deck; take it out"),
+        ("D9", "9♦ is not in this deck; take it out"),
+        ("9♣", "9♣ is not in this deck; take it out"),
     ],
 )
 def test_the_double_deck_has_no_nines(hand, sentence):
@@ -206,7 +208,7 @@ def test_nines_are_in_the_single_deck():
 def test_a_hand_of_the_wrong_size_says_how_many_it_needs():
     with pytest.raises(RuleError) as error:
         check_hand(parse_cards("AS 10H QS"), SINGLE_DECK, hand_size=12)
-    assert str(error.value) == "a hand has 12 cards, not 3"
+    assert str(error.value) == "a hand has 12 cards, not 3; add the 9 missing"
 
 
 def test_check_hand_counts_the_cards_by_card():

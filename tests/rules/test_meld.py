@@ -178,7 +178,7 @@ def test_the_double_deck_has_no_dix():
 
 
 def test_the_double_deck_deals_no_nines():
-    with pytest.raises(RuleError, match="^9♠ is not in this deck$"):
+    with pytest.raises(RuleError, match="^9♠ is not in this deck; take it out$"):
         read_hand(
             "9S " + "AH " * 4 + "KH " * 4 + "QH " * 4 + "JH " * 4 + "10H " * 3,
             PRESETS["double-deck"],
@@ -541,13 +541,21 @@ def test_a_full_hand_has_the_presets_size(preset_name, size):
 @pytest.mark.parametrize(
     ("preset_name", "size", "sentence"),
     [
-        ("partnership", 11, "a partnership hand has 12 cards, not 11"),
-        ("partnership", 13, "a partnership hand has 12 cards, not 13"),
-        ("partnership-small", 10, "a partnership-small hand has 12 cards, not 10"),
-        ("double-deck", 12, "a double-deck hand has 20 cards, not 12"),
-        ("three-handed", 12, "a three-handed hand has 15 or 18 cards, not 12"),
-        ("three-handed", 16, "a three-handed hand has 15 or 18 cards, not 16"),
-        ("two-handed", 15, "a two-handed hand has 12 cards, not 15"),
+        ("partnership", 11, "a partnership hand has 12 cards, not 11; add the one missing"),
+        ("partnership", 13, "a partnership hand has 12 cards, not 13; take one out"),
+        (
+            "partnership-small",
+            10,
+            "a partnership-small hand has 12 cards, not 10; add the two missing",
+        ),
+        ("double-deck", 12, "a double-deck hand has 20 cards, not 12; add the eight missing"),
+        (
+            "three-handed",
+            12,
+            "a three-handed hand has 15 or 18 cards, not 12; add the three missing",
+        ),
+        ("three-handed", 16, "a three-handed hand has 15 or 18 cards, not 16; take one out"),
+        ("two-handed", 15, "a two-handed hand has 12 cards, not 15; take three out"),
     ],
 )
 def test_a_hand_of_the_wrong_size_is_refused(preset_name, size, sentence):
@@ -567,9 +575,9 @@ def test_a_partial_hand_may_have_fewer_cards(preset_name):
 @pytest.mark.parametrize(
     ("preset_name", "size", "sentence"),
     [
-        ("partnership", 13, "a hand has at most 12 cards, not 13"),
-        ("double-deck", 21, "a hand has at most 20 cards, not 21"),
-        ("three-handed", 19, "a hand has at most 18 cards, not 19"),
+        ("partnership", 13, "a hand has at most 12 cards, not 13; take one out"),
+        ("double-deck", 21, "a hand has at most 20 cards, not 21; take one out"),
+        ("three-handed", 19, "a hand has at most 18 cards, not 19; take one out"),
     ],
 )
 def test_a_partial_hand_may_not_have_more_cards(preset_name, size, sentence):
@@ -581,7 +589,7 @@ def test_a_partial_hand_may_not_have_more_cards(preset_name, size, sentence):
 
 
 def test_read_hand_refuses_a_third_copy_in_a_single_deck():
-    with pytest.raises(RuleError, match="^three A♠ but the deck has two$"):
+    with pytest.raises(RuleError, match="^three A♠ but the deck has two; take one out$"):
         read_hand("AS AS AS", PRESETS["partnership"], partial=True)
 
 

@@ -40,8 +40,12 @@ def test_three_handed_each_player_is_a_side():
 @pytest.mark.parametrize(
     ("cards", "message", "field"),
     [
-        (["ZZ", None, None, None], '"ZZ" is not a card', "cards-0"),
-        ([None, None, "AS AS AS", None], "three A♠ but the deck has two", "cards-2"),
+        (
+            ["ZZ", None, None, None],
+            '"ZZ" is not a card; write a rank then a suit, as in AS or 10H',
+            "cards-0",
+        ),
+        ([None, None, "AS AS AS", None], "three A♠ but the deck has two; take one out", "cards-2"),
     ],
 )
 def test_bad_cards_name_the_player_whose_cards_they_are(cards, message, field):
