@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, NamedTuple
 
-from sqlalchemy import Connection, Exists, Row, bindparam, select
+from sqlalchemy import Connection, Exists, Row, Select, bindparam, select
 from sqlalchemy.orm import Session, selectinload
 
 from ..models import Change, DeviceMatch, Hand, Match
@@ -216,6 +216,26 @@ class MatchVersion(NamedTuple):
     listed: bool = False
 
 
+def _version_query(view: bool, with_device: bool) -> Select:
+    """The match_version query, with the token (and device) as parameters."""
+    columns = [Match.id, Match.version, Match.edit_token, Match.view_token]
+    if with_device:
+        listed = select(DeviceMatch.match_id).where(
+            DeviceMatch.device == bindparam("device"), DeviceMatch.match_id == Match.id
+        )
+        columns.append(listed.exists().label("listed"))
+    return select(*columns).where(_token_column(view) == bindparam("token"))
+
+
+# Built once: building a query costs more than SQLite takes to run this one, and every
+# look at a match page or poll asks it.
+VERSION_QUERIES = {
+    (view, with_device): _version_query(view, with_device)
+    for view in (False, True)
+    for with_device in (False, True)
+}
+
+
 def match_version(
     session: Session, token: str, view: bool = False, device: str | None = None
 ) -> MatchVersion:
@@ -223,13 +243,8 @@ def match_version(
 
     With ``device``, the same query says whether that device lists the match already.
     """
-    columns = [Match.id, Match.version, Match.edit_token, Match.view_token]
-    if device:
-        listed = select(DeviceMatch.match_id).where(
-            DeviceMatch.device == device, DeviceMatch.match_id == Match.id
-        )
-        columns.append(listed.exists().label("listed"))
-    found = session.execute(select(*columns).where(_token_column(view) == token)).first()
+    query = VERSION_QUERIES[view, bool(device)]
+    found = session.execute(query, {"token": token, "device": device}).first()
     if found is None:
         raise NotFound()
     return MatchVersion(*found)
