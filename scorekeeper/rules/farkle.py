@@ -50,10 +50,10 @@ class Combination:
     @property
     def said(self) -> str:
         """The combination as a player reads it out: ``three of a kind 200``, or with the
-        house rule that decided it, ``four 2s, doubled: 400``."""
+        house rule that decided it, ``four 2s, doubled 400``."""
         if not self.rule:
             return f"{self.name} {self.points}"
-        return self.rule if self.rule.endswith(f" {self.points}") else f"{self.rule}: {self.points}"
+        return self.rule if self.rule.endswith(f" {self.points}") else f"{self.rule} {self.points}"
 
 
 @dataclass(frozen=True)
@@ -145,7 +145,8 @@ def _minus(counts: tuple[int, ...], dice: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(left)
 
 
-@functools.cache
+# Bounded: each set of house rules (the API takes any) has its own splits.
+@functools.lru_cache(maxsize=2**16)
 def _best_split(
     counts: tuple[int, ...], rules: FarkleRules
 ) -> tuple[int, tuple[Combination, ...]] | None:
