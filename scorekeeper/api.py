@@ -245,19 +245,25 @@ def _scorecard_json(sheet: Scorecard) -> dict[str, Any]:
     return answer
 
 
-@bp.post("/yahtzee/score")
-def yahtzee_score() -> Response:
-    """Score one player's Yahtzee or Triple Yahtzee sheet from its turns."""
+def _body_with_rules(fields: set[str], listed: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A posted JSON object of these fields only, and its house rules (``rules``, optional)."""
     body = request.get_json(silent=True)
     if not isinstance(body, dict):
-        raise RuleError("the body must be a JSON object with variant, rules and turns")
-    unknown = sorted(set(body) - _YAHTZEE_FIELDS)
+        raise RuleError(f"the body must be a JSON object with {listed}")
+    unknown = sorted(set(body) - fields)
     if unknown:
         raise RuleError(f'"{unknown[0]}" is not a field of this request')
-    variant = check_variant(body.get("variant", "classic"))
     overrides = body.get("rules", {})
     if not isinstance(overrides, dict):
         raise RuleError("rules must be an object of house rules")
+    return body, overrides
+
+
+@bp.post("/yahtzee/score")
+def yahtzee_score() -> Response:
+    """Score one player's Yahtzee or Triple Yahtzee sheet from its turns."""
+    body, overrides = _body_with_rules(_YAHTZEE_FIELDS, "variant, rules and turns")
+    variant = check_variant(body.get("variant", "classic"))
     rules = yahtzee_rules(overrides)
     turns = body.get("turns")
     if not isinstance(turns, list):
@@ -317,15 +323,7 @@ def farkle_score() -> Response:
 @bp.post("/farkle/score")
 def farkle_score_posted() -> Response:
     """The same, sent as JSON: ``{"dice": [1, 1, 1, 5], "rules": {"three_ones": 300}}``."""
-    body = request.get_json(silent=True)
-    if not isinstance(body, dict):
-        raise RuleError("the body must be a JSON object with dice and rules")
-    unknown = sorted(set(body) - _FARKLE_FIELDS)
-    if unknown:
-        raise RuleError(f'"{unknown[0]}" is not a field of this request')
+    body, overrides = _body_with_rules(_FARKLE_FIELDS, "dice and rules")
     if "dice" not in body:
         raise RuleError("dice is missing: send the kept dice, e.g. [1, 1, 1, 5]")
-    overrides = body.get("rules", {})
-    if not isinstance(overrides, dict):
-        raise RuleError("rules must be an object of house rules")
     return _farkle_answer(body["dice"], overrides)

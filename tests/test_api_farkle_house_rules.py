@@ -4,8 +4,6 @@ query parameters, or under ``rules`` in a posted body): scores, the rule named, 
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from tests.helpers.api import assert_error
 
@@ -101,43 +99,3 @@ def test_bad_knobs_in_the_query_are_400_sentences(client, query, fragment):
 )
 def test_bad_posted_bodies_are_400_sentences(client, body, fragment):
     assert_error(client.post(FARKLE_URL, json=body), fragment)
-
-
-@pytest.fixture(scope="module")
-def shared_client(tmp_path_factory):
-    """One client for the property test: hypothesis runs many examples per test."""
-    from scorekeeper import create_app
-
-    folder = tmp_path_factory.mktemp("api_farkle")
-    app = create_app(
-        {
-            "TESTING": True,
-            "INSTANCE_PATH": folder / "instance",
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'scorekeeper.sqlite3'}",
-            "SECRET_KEY": "test",
-        }
-    )
-    return app.test_client()
-
-
-knob_text = st.sampled_from(
-    ["1500", "300", "1000", "750", "doubling", "fixed", "separate", "three-pairs", "0", "-1"]
-) | st.text(max_size=6)
-
-
-@settings(max_examples=200)
-@given(
-    st.text(max_size=8),
-    st.dictionaries(
-        st.sampled_from(["straight", "three_pairs", "two_triplets", "four_and_pair"])
-        | st.sampled_from(["n_of_a_kind", "three_ones", "target", "bogus"]),
-        knob_text,
-        max_size=4,
-    ),
-)
-def test_any_query_of_knobs_answers_200_or_a_400_sentence(shared_client, dice, knobs):
-    response = shared_client.get(FARKLE_URL, query_string={"dice": dice, **knobs})
-    assert response.status_code in (200, 400)
-    assert response.is_json
-    if response.status_code == 400:
-        assert set(response.get_json()) == {"error"}

@@ -29,8 +29,6 @@ from scorekeeper.rules.farkle import (
 )
 
 DOUBLING = farkle_rules({"n_of_a_kind": "doubling"})
-ONES_300 = farkle_rules({"three_ones": 300})
-DOUBLING_ONES_300 = farkle_rules({"n_of_a_kind": "doubling", "three_ones": 300})
 SEPARATE = farkle_rules({"four_and_pair": "separate"})
 
 
@@ -95,24 +93,42 @@ def test_with_every_knob_at_its_default_every_throw_scores_as_before(rules):
         assert _as_before(dice, rules) == BEFORE["".join(map(str, dice))], dice
 
 
-# ---------------------------------------------------------------- points knobs
+# ------------------------------------------- points, n_of_a_kind and three_ones
+
+DOUBLES = {"n_of_a_kind": "doubling"}
+ONES_AT_300 = {"three_ones": 300}
 
 
 @pytest.mark.parametrize(
-    ("knob", "value", "dice", "points", "sentence"),
+    ("overrides", "dice", "points", "sentence"),
     [
-        ("straight", 2500, "123456", 2500, "straight at 2500"),
-        ("straight", 1000, "654321", 1000, "straight at 1000"),
-        ("three_pairs", 750, "224466", 750, "three pairs at 750"),
-        ("three_pairs", 750, "333344", 750, "three pairs at 750"),
-        ("two_triplets", 3000, "222444", 3000, "two triplets at 3000"),
+        ({"straight": 2500}, "123456", 2500, "straight at 2500"),
+        ({"straight": 1000}, "654321", 1000, "straight at 1000"),
+        ({"three_pairs": 750}, "224466", 750, "three pairs at 750"),
+        ({"three_pairs": 750}, "333344", 750, "three pairs at 750"),
+        ({"two_triplets": 3000}, "222444", 3000, "two triplets at 3000"),
+        # RULES.md: each die past three doubles three of a kind: four 2s = 400, five 2s =
+        # 800, six 1s = 8000.
+        (DOUBLES, "2222", 400, "four 2s, doubled 400"),
+        (DOUBLES, "22222", 800, "five 2s, doubled twice 800"),
+        (DOUBLES, "111111", 8000, "six 1s, doubled three times 8000"),
+        (DOUBLES, "6666", 1200, "four 6s, doubled 1200"),
+        (DOUBLES, "1111", 2000, "four 1s, doubled 2000"),
+        (DOUBLES, "333333", 2400, "six 3s, doubled three times 2400"),
+        (ONES_AT_300, "111", 300, "three 1s at 300"),
+        # The doubling rule doubles the three's value, whatever it is.
+        (DOUBLES | ONES_AT_300, "1111", 600, "four 1s at 300, doubled 600"),
+        (DOUBLES | ONES_AT_300, "11111", 1200, "five 1s at 300, doubled twice 1200"),
+        (DOUBLES | ONES_AT_300, "111111", 2400, "six 1s at 300, doubled three times 2400"),
     ],
 )
-def test_a_points_knob_sets_what_its_combination_is_worth(knob, value, dice, points, sentence):
-    throw = score_throw(dice, farkle_rules({knob: value}))
+def test_a_house_rule_sets_what_a_combination_is_worth_and_is_named(
+    overrides, dice, points, sentence
+):
+    throw = score_throw(dice, farkle_rules(overrides))
     assert throw.points == points
     assert said(throw) == [sentence]
-    assert throw.house_rules == (sentence,)
+    assert len(throw.house_rules) == 1 and sentence.startswith(throw.house_rules[0])
 
 
 @pytest.mark.parametrize(
@@ -122,71 +138,23 @@ def test_a_points_knob_sets_what_its_combination_is_worth(knob, value, dice, poi
         ({"three_pairs": 750}, "555511", 1200, ["four of a kind 1000", "single 1 100"]),
         # Two triplets at 1000 is less than three 1s and three 5s.
         ({"two_triplets": 1000}, "111555", 1500, ["three of a kind 1000", "three of a kind 500"]),
+        # Doubling leaves three of a kind and singles alone.
+        (DOUBLES, "2225", 250, ["three of a kind 200", "single 5 50"]),
+        # Three pairs beat four 2s doubled (400).
+        (DOUBLES, "222233", 1500, ["three pairs 1500"]),
+        (ONES_AT_300, "1115", 350, ["three 1s at 300", "single 5 50"]),
+        # Three 1s at 300, but four 1s under fixed are still 1000.
+        (ONES_AT_300, "1111", 1000, ["four of a kind 1000"]),
     ],
 )
-def test_a_low_points_knob_still_gives_the_best_split(overrides, dice, points, split):
+def test_the_best_split_under_house_rules(overrides, dice, points, split):
     throw = score_throw(dice, farkle_rules(overrides))
     assert throw.points == points
     assert said(throw)[: len(split)] == split
 
 
-# ------------------------------------------------------------------ n_of_a_kind
-
-
-@pytest.mark.parametrize(
-    ("dice", "points", "sentence"),
-    [
-        # RULES.md: four 2s = 400, five 2s = 800, six 1s = 8000.
-        ("2222", 400, "four 2s, doubled 400"),
-        ("22222", 800, "five 2s, doubled twice 800"),
-        ("111111", 8000, "six 1s, doubled three times 8000"),
-        ("6666", 1200, "four 6s, doubled 1200"),
-        ("1111", 2000, "four 1s, doubled 2000"),
-        ("333333", 2400, "six 3s, doubled three times 2400"),
-    ],
-)
-def test_doubling_doubles_three_of_a_kind_for_each_die_past_three(dice, points, sentence):
-    throw = score_throw(dice, DOUBLING)
-    assert throw.points == points
-    assert said(throw) == [sentence]
-
-
-def test_doubling_leaves_three_of_a_kind_and_the_rest_alone():
-    assert said(score_throw("2225", DOUBLING)) == ["three of a kind 200", "single 5 50"]
-    assert score_throw("222233", DOUBLING).points == 1500  # three pairs beat four 2s (400)
-
-
 def test_under_fixed_four_five_and_six_of_a_kind_are_1000_2000_3000():
     assert [score_throw(d).points for d in ("2222", "22222", "222222")] == [1000, 2000, 3000]
-
-
-# ------------------------------------------------------------------- three_ones
-
-
-def test_three_1s_at_300():
-    throw = score_throw("111", ONES_300)
-    assert throw.points == 300
-    assert said(throw) == ["three 1s at 300"]
-    assert score_throw("1115", ONES_300).points == 350
-
-
-def test_three_1s_at_300_with_four_1s_fixed_is_still_1000():
-    assert said(score_throw("1111", ONES_300)) == ["four of a kind 1000"]
-
-
-@pytest.mark.parametrize(
-    ("dice", "points", "sentence"),
-    [
-        # The doubling rule doubles the three's value, whatever it is.
-        ("1111", 600, "four 1s at 300, doubled 600"),
-        ("11111", 1200, "five 1s at 300, doubled twice 1200"),
-        ("111111", 2400, "six 1s at 300, doubled three times 2400"),
-    ],
-)
-def test_three_1s_at_300_with_doubling_doubles_300(dice, points, sentence):
-    throw = score_throw(dice, DOUBLING_ONES_300)
-    assert throw.points == points
-    assert said(throw) == [sentence]
 
 
 # ---------------------------------------------------------------- four_and_pair
@@ -313,6 +281,18 @@ def _points(dice, rules) -> int | None:
         return None
 
 
+def _with(dice, rules: FarkleRules, knob: str, value) -> int | None:
+    """What the dice score under these rules with one knob set to ``value``."""
+    return _points(dice, farkle_rules(_others(rules, knob) | {knob: value}))
+
+
+def assert_no_less(high: int | None, low: int | None) -> None:
+    """The same dice score under both (or under neither), and ``high`` is no less."""
+    assert (high is None) == (low is None)
+    if low is not None:
+        assert high >= low
+
+
 # A new set of rules scores its first throws uncached, so timings vary: no deadline.
 @settings(deadline=None)
 @given(any_rules)
@@ -328,30 +308,22 @@ def test_any_rules_a_game_can_hold_pass_the_check(rules):
     st.integers(1, 100),
 )
 def test_a_throw_never_scores_less_when_a_points_knob_rises(dice, rules, knob, steps):
-    before = _points(dice, rules)
-    raised = farkle_rules({knob: getattr(rules, knob) + 50 * steps} | _others(rules, knob))
-    after = _points(dice, raised)
-    assert (before is None) == (after is None)
-    if before is not None:
-        assert after >= before
+    assert_no_less(
+        _with(dice, rules, knob, getattr(rules, knob) + 50 * steps), _points(dice, rules)
+    )
 
 
 @settings(deadline=None)
 @given(kept_dice, any_rules)
 def test_three_1s_at_1000_never_score_less_than_at_300(dice, rules):
-    low = _points(dice, farkle_rules(_others(rules, "three_ones") | {"three_ones": 300}))
-    high = _points(dice, farkle_rules(_others(rules, "three_ones") | {"three_ones": 1000}))
-    assert (low is None) == (high is None)
-    if low is not None:
-        assert high >= low
+    assert_no_less(_with(dice, rules, "three_ones", 1000), _with(dice, rules, "three_ones", 300))
 
 
 @settings(deadline=None)
 @given(kept_dice, any_rules)
 def test_separate_never_scores_more_than_three_pairs_and_keeps_no_more_dice(dice, rules):
-    others = _others(rules, "four_and_pair")
-    apart = _points(dice, farkle_rules(others | {"four_and_pair": "separate"}))
-    together = _points(dice, farkle_rules(others | {"four_and_pair": "three-pairs"}))
+    apart = _with(dice, rules, "four_and_pair", "separate")
+    together = _with(dice, rules, "four_and_pair", "three-pairs")
     if apart is not None:
         assert together is not None and together >= apart
 
@@ -366,44 +338,17 @@ def test_only_four_and_pair_changes_which_dice_may_be_kept(dice, rules):
 
 @settings(deadline=None)
 @given(kept_dice, any_rules)
-def test_doubling_scores_at_least_fixed_when_every_four_or_more_is_of_1s_5s_or_6s(dice, rules):
+def test_doubling_against_fixed_depends_on_the_faces_of_four_or_more(dice, rules):
     # Doubled, four/five/six 5s are 1000/2000/4000, 6s 1200/2400/4800, 1s (three at 1000)
-    # 2000/4000/8000: never under 1000/2000/3000. Four 4s (800) and four 2s (400) are.
+    # 2000/4000/8000: never under the fixed 1000/2000/3000. Four to six 2s are 400/800/1600
+    # and 3s 600/1200/2400: never over. (4s are under with four, over with six: 3200.)
     many = {face for face, n in Counter(dice).items() if n >= 4}
-    if not many <= {1, 5, 6} or (1 in many and rules.three_ones == 300):
-        return
-    others = _others(rules, "n_of_a_kind")
-    doubled = _points(dice, farkle_rules(others | {"n_of_a_kind": "doubling"}))
-    fixed = _points(dice, farkle_rules(others | {"n_of_a_kind": "fixed"}))
-    assert (doubled is None) == (fixed is None)
-    if fixed is not None:
-        assert doubled >= fixed
-
-
-@settings(deadline=None)
-@given(kept_dice, any_rules)
-def test_doubling_scores_at_most_fixed_when_every_four_or_more_is_of_2s_or_3s(dice, rules):
-    # Doubled, six 3s are 2400 and six 2s 1600, under the fixed 3000.
-    many = {face for face, n in Counter(dice).items() if n >= 4}
-    if not many <= {2, 3}:
-        return
-    others = _others(rules, "n_of_a_kind")
-    doubled = _points(dice, farkle_rules(others | {"n_of_a_kind": "doubling"}))
-    fixed = _points(dice, farkle_rules(others | {"n_of_a_kind": "fixed"}))
-    if fixed is not None:
-        assert doubled <= fixed
-
-
-@settings(deadline=None)
-@given(kept_dice, any_rules)
-def test_every_throw_scores_in_steps_of_50_and_its_combinations_add_up(dice, rules):
-    try:
-        throw = score_throw(dice, rules)
-    except RuleError:
-        return
-    assert throw.points % 50 == 0
-    assert sum(c.points for c in throw.combinations) == throw.points
-    assert Counter(face for c in throw.combinations for face in c.dice) == Counter(dice)
+    doubled = _with(dice, rules, "n_of_a_kind", "doubling")
+    fixed = _with(dice, rules, "n_of_a_kind", "fixed")
+    if many <= {5, 6} or (many == {1} and rules.three_ones == 1000):
+        assert_no_less(doubled, fixed)
+    if many <= {2, 3}:
+        assert_no_less(fixed, doubled)
 
 
 # What each combination is worth by RULES.md's table, by its name and lowest die.
@@ -421,11 +366,14 @@ TABLE = {
 
 @settings(deadline=None)
 @given(kept_dice, any_rules)
-def test_a_combination_off_the_table_always_names_the_house_rule_that_set_it(dice, rules):
+def test_a_throw_adds_up_in_steps_of_50_and_names_each_rule_off_the_table(dice, rules):
     try:
         throw = score_throw(dice, rules)
     except RuleError:
         return
+    assert throw.points % 50 == 0
+    assert sum(c.points for c in throw.combinations) == throw.points
+    assert Counter(face for c in throw.combinations for face in c.dice) == Counter(dice)
     for combination in throw.combinations:
         name = combination.name.removesuffix(" 1").removesuffix(" 5")
         if combination.points != TABLE[name][min(combination.dice)]:
