@@ -16,6 +16,8 @@ from .rules import (
     TurnError,
     YahtzeeTurn,
     check_variant,
+    dice_game,
+    farkle_rules,
     get_preset,
     meld,
     meld_all,
@@ -27,6 +29,7 @@ from .rules import (
     with_rules,
     yahtzee_rules,
 )
+from .validators import whole_number
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
@@ -194,7 +197,10 @@ def pinochle_score() -> Response:
 
 _YAHTZEE_FIELDS = {"variant", "rules", "turns"}
 _TURN_FIELDS = {"dice", "box", "column"}
-_FARKLE_PARAMS = {"dice"}
+# Farkle's house rules by name, with their defaults (a query gives a number knob as text).
+_FARKLE_KNOBS = {knob.name: knob.default for knob in dice_game("farkle").knobs}
+_FARKLE_PARAMS = {"dice", *_FARKLE_KNOBS}
+_FARKLE_FIELDS = {"dice", "rules"}
 
 
 def _yahtzee_turn(data: Any) -> YahtzeeTurn:
@@ -239,19 +245,25 @@ def _scorecard_json(sheet: Scorecard) -> dict[str, Any]:
     return answer
 
 
-@bp.post("/yahtzee/score")
-def yahtzee_score() -> Response:
-    """Score one player's Yahtzee or Triple Yahtzee sheet from its turns."""
+def _body_with_rules(fields: set[str], listed: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A posted JSON object of these fields only, and its house rules (``rules``, optional)."""
     body = request.get_json(silent=True)
     if not isinstance(body, dict):
-        raise RuleError("the body must be a JSON object with variant, rules and turns")
-    unknown = sorted(set(body) - _YAHTZEE_FIELDS)
+        raise RuleError(f"the body must be a JSON object with {listed}")
+    unknown = sorted(set(body) - fields)
     if unknown:
         raise RuleError(f'"{unknown[0]}" is not a field of this request')
-    variant = check_variant(body.get("variant", "classic"))
     overrides = body.get("rules", {})
     if not isinstance(overrides, dict):
         raise RuleError("rules must be an object of house rules")
+    return body, overrides
+
+
+@bp.post("/yahtzee/score")
+def yahtzee_score() -> Response:
+    """Score one player's Yahtzee or Triple Yahtzee sheet from its turns."""
+    body, overrides = _body_with_rules(_YAHTZEE_FIELDS, "variant, rules and turns")
+    variant = check_variant(body.get("variant", "classic"))
     rules = yahtzee_rules(overrides)
     turns = body.get("turns")
     if not isinstance(turns, list):
@@ -265,20 +277,53 @@ def yahtzee_score() -> Response:
     return jsonify(_scorecard_json(replay_yahtzee(variant, entries, rules)))
 
 
+def _query_knob(name: str, text: str) -> Any:
+    """A house rule from the query string: a number knob read as a number when it is one
+    (otherwise the text, for the core to refuse with its own sentence)."""
+    if isinstance(_FARKLE_KNOBS[name], int):
+        try:
+            return whole_number(text)
+        except ValueError:
+            return text
+    return text
+
+
+def _farkle_answer(dice: Any, overrides: dict[str, Any]) -> Response:
+    """One throw scored under the house rules sent; each combination says the rule that set
+    its points when one did (``rule``), and ``house_rules`` lists them for the throw."""
+    throw = score_throw(dice, farkle_rules(overrides))
+    return jsonify(
+        dice=list(throw.dice),
+        points=throw.points,
+        combinations=[
+            {"name": c.name, "dice": list(c.dice), "points": c.points}
+            | ({"rule": c.rule} if c.rule else {})
+            for c in throw.combinations
+        ],
+        hot_dice=throw.hot_dice,
+        house_rules=list(throw.house_rules),
+    )
+
+
 @bp.get("/farkle/score")
 def farkle_score() -> Response:
-    """Score the dice kept from one Farkle throw by their best split into combinations."""
+    """Score the dice kept from one Farkle throw by their best split into combinations,
+    under the house rules given as further query parameters."""
     unknown = sorted(set(request.args) - _FARKLE_PARAMS)
     if unknown:
         raise RuleError(f'"{unknown[0]}" is not a field of this request')
     if "dice" not in request.args:
         raise RuleError("dice is missing: send the kept dice, e.g. dice=1,1,1,5")
-    throw = score_throw(request.args["dice"])
-    return jsonify(
-        dice=list(throw.dice),
-        points=throw.points,
-        combinations=[
-            {"name": c.name, "dice": list(c.dice), "points": c.points} for c in throw.combinations
-        ],
-        hot_dice=throw.hot_dice,
-    )
+    overrides = {
+        name: _query_knob(name, text) for name, text in request.args.items() if name != "dice"
+    }
+    return _farkle_answer(request.args["dice"], overrides)
+
+
+@bp.post("/farkle/score")
+def farkle_score_posted() -> Response:
+    """The same, sent as JSON: ``{"dice": [1, 1, 1, 5], "rules": {"three_ones": 300}}``."""
+    body, overrides = _body_with_rules(_FARKLE_FIELDS, "dice and rules")
+    if "dice" not in body:
+        raise RuleError("dice is missing: send the kept dice, e.g. [1, 1, 1, 5]")
+    return _farkle_answer(body["dice"], overrides)

@@ -33,6 +33,7 @@ def knob_field(knob: Knob, number_validators: list, render_kw: dict | None = Non
         return SelectField(
             knob.label,
             choices=[SelectChoice(choice) for choice in knob.choices],
+            coerce=type(knob.default),  # a choice of numbers (three 1s: 1000 or 300) reads as one
             default=knob.default,
             description=knob.help,
         )

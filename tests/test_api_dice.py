@@ -318,3 +318,26 @@ def test_farkle_any_dice_text_answers_200_or_a_400_sentence(shared_client, dice)
     response = shared_client.get(FARKLE_URL, query_string={"dice": dice})
     assert response.status_code in (200, 400)
     assert response.is_json
+
+
+knob_text = st.sampled_from(
+    ["1500", "300", "1000", "750", "doubling", "fixed", "separate", "three-pairs", "0", "-1"]
+) | st.text(max_size=6)
+
+
+@settings(max_examples=200)
+@given(
+    st.text(max_size=8),
+    st.dictionaries(
+        st.sampled_from(["straight", "three_pairs", "two_triplets", "four_and_pair"])
+        | st.sampled_from(["n_of_a_kind", "three_ones", "target", "bogus"]),
+        knob_text,
+        max_size=4,
+    ),
+)
+def test_any_query_of_knobs_answers_200_or_a_400_sentence(shared_client, dice, knobs):
+    response = shared_client.get(FARKLE_URL, query_string={"dice": dice, **knobs})
+    assert response.status_code in (200, 400)
+    assert response.is_json
+    if response.status_code == 400:
+        assert set(response.get_json()) == {"error"}

@@ -31,6 +31,12 @@ KNOB_LABELS = {
     "opening_score": "Opening score",
     "three_farkles_penalty": "Three farkles in a row",
     "target": "Game to",
+    "straight": "Straight (1 to 6)",
+    "three_pairs": "Three pairs",
+    "two_triplets": "Two triplets",
+    "four_and_pair": "Four of a kind with a pair",
+    "n_of_a_kind": "Four, five or six of a kind",
+    "three_ones": "Three 1s",
 }
 
 

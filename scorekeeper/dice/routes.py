@@ -254,7 +254,7 @@ def preview(token: str) -> Response:
     throws = []
     for kept in form.kept_dice():
         try:
-            throws.append((kept, score_throw(kept), None))
+            throws.append((kept, score_throw(kept, state.rules), None))
         except RuleError as error:
             throws.append((kept, None, error.reason))
     outcome = error = None

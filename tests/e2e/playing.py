@@ -72,7 +72,11 @@ def start_dice_game(
     if house_rules:
         page.locator("details.house-rules > summary").click()
         for label, value in house_rules.items():
-            page.get_by_label(label, exact=True).fill(value)
+            field = page.get_by_label(label, exact=True)
+            if field.evaluate("field => field.tagName") == "SELECT":
+                field.select_option(value)
+            else:
+                field.fill(value)
     open_page(page, page.get_by_role("button", name="Start the game"))
     expect(page.locator(".scoreboard .side-name")).to_have_text(list(players))
     expect(page).to_have_url(re.compile(r"/dice/[A-Za-z0-9_-]{22,}$"))
