@@ -60,7 +60,9 @@ def test_saving_rules_keeps_every_name_typed_and_says_what_it_saved(client):
 
 
 def test_an_htmx_save_answers_the_new_match_form_alone(client):
-    response = save_rules(client, {**TYPED, "rule_set_name": "Smith family"}, {"HX-Request": "true"})
+    response = save_rules(
+        client, {**TYPED, "rule_set_name": "Smith family"}, {"HX-Request": "true"}
+    )
     assert response.status_code == 200
     body = response.get_data(as_text=True)
     assert "<html" not in body
