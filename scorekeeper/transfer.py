@@ -15,7 +15,7 @@ from werkzeug.wrappers import Response
 
 from .extensions import db
 from .models import DiceGame, Match, RuleSet
-from .services import matches
+from .services import matches, rule_sets
 from .services.errors import NotFound
 from .services.export import (
     BackupFailed,
@@ -94,10 +94,7 @@ def dice_game_json(token: str) -> Response:
 @bp.get("/rules/<token:token>/export.json")
 def rule_set_json(token: str) -> Response:
     """The saved rule set as a JSON document `flask import` reads back."""
-    found = rule_sets_where(db.session, RuleSet.token == token)
-    if not found:
-        raise NotFound()
-    rule_set = found[0]
+    rule_set = rule_sets.find_rule_set(db.session, token)
     name = download_name("rules", rule_set.created_at, [rule_set.name], "json")
     return _json_download(document([], [], [rule_set]), name)
 

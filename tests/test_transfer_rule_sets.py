@@ -14,14 +14,8 @@ from flask import Flask
 from scorekeeper.extensions import db
 from scorekeeper.models import RuleSet
 from scorekeeper.services import rule_sets
-from tests.test_transfer import (
-    SETTINGS,
-    export_all,
-    import_file,
-    store_match,
-    with_transfer,
-    without_export_time,
-)
+from tests import test_transfer
+from tests.test_transfer import export_all, import_file, store_match, without_export_time
 
 # Every kind of knob a rule set may change: numbers, a table of numbers, a yes/no, a choice.
 SMITHS = {
@@ -33,18 +27,9 @@ SMITHS = {
 }
 
 
-@pytest.fixture
-def home(make_site, tmp_path) -> Flask:
-    """The family's site, where the rule sets were saved."""
-    (tmp_path / "home").mkdir()
-    return with_transfer(make_site(tmp_path / "home", **SETTINGS))
-
-
-@pytest.fixture
-def club(make_site, tmp_path) -> Flask:
-    """Another site, its database empty, where the export is imported."""
-    (tmp_path / "club").mkdir()
-    return with_transfer(make_site(tmp_path / "club", **SETTINGS))
+# The family's site, where the rule sets were saved, and another, empty, to import into.
+home = test_transfer.home
+club = test_transfer.club
 
 
 @pytest.fixture
