@@ -107,7 +107,9 @@ def test_use_fills_the_game_and_house_rules_of_the_set(client):
     save_rules(client, {**TYPED, "rule_set_name": "Smith family"})
     page = open_page(client, NEW)
     use = next(a for a in page.all("a") if a.text == "Use Smith family")
-    form = new_form(client, use.attrs["href"])
+    used = open_page(client, use.attrs["href"])
+    assert "The form below has Smith family's game and house rules" in used.text
+    form = form_to(used, NEW)
     assert value_of(form, "rule-target") == "2000"
     assert value_of(form, "rule-min_bid") == "300"
     assert value_of(form, "rule-bid_step") == "10"
