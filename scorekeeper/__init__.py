@@ -20,6 +20,7 @@ from .extensions import compress, csrf
 from .matches.routes import bp as matches_bp
 from .page_cache import init_page_cache
 from .quick_poll import init_quick_polls
+from .rule_sets.routes import bp as rule_sets_bp
 from .security import init_security
 from .services.errors import AlreadyRecorded, ServiceError
 
@@ -62,6 +63,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     csrf.exempt(api.bp)
     for blueprint in (main.bp, api.bp, matches_bp, meld.bp, dice_bp, transfer.bp, pwa.bp):
         app.register_blueprint(blueprint)
+    app.register_blueprint(rule_sets_bp)
     app.register_error_handler(ServiceError, answer_service_error)
     init_quick_polls(app)
     return app

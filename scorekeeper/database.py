@@ -76,6 +76,8 @@ def stamp_unversioned() -> str | None:
     if all(link_tokens.values()):
         # create_all made the tables of the models it ran with, at 0002 or 0003.
         revision = "0003" if dice_versions else "0002"
+        if "rule_set" in tables:
+            revision = "0005"  # with the saved rule sets too
     elif not any(link_tokens.values()):
         revision = "0001"
     else:

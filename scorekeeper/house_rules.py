@@ -8,6 +8,7 @@ from typing import Any, NamedTuple
 from wtforms import BooleanField, Field, Form, SelectChoice, SelectField, StringField
 from wtforms.validators import Length
 
+from .rules import Preset, knob_table
 from .validators import PlainForm, WholeNumberField
 
 
@@ -25,6 +26,23 @@ def pinochle_knob_label(name: str) -> str:
     """A pinochle knob's name as players read it, on the new-match form and the rules page:
     ``min_bid`` is "Min bid", and the target is "Game to"."""
     return "Game to" if name == "target" else name.replace("_", " ").capitalize()
+
+
+class KnobLine(NamedTuple):
+    """One knob of a preset as the rules page (and a rule set's page) shows it."""
+
+    name: str  # the core's name, for the line's id
+    label: str  # as the new-match form labels it
+    value: str
+    help: str
+
+
+def pinochle_knob_lines(preset: Preset) -> list[KnobLine]:
+    """Every knob of a pinochle preset (house rules applied) as players read it."""
+    return [
+        KnobLine(name, pinochle_knob_label(name), value, help_text)
+        for name, value, help_text in knob_table(preset)
+    ]
 
 
 def knob_field(knob: Knob, number_validators: list, render_kw: dict | None = None) -> Field:

@@ -11,7 +11,7 @@ from werkzeug.exceptions import HTTPException
 from . import database
 from .device import current_device
 from .extensions import db
-from .house_rules import pinochle_knob_label
+from .house_rules import KnobLine, pinochle_knob_lines
 from .rules import cards, pinochle
 from .services import devices
 
@@ -24,15 +24,6 @@ PLAIN_SENTENCES = {
     405: "This address does not accept a {method} request.",
     500: "Something went wrong on our side; please try again.",
 }
-
-
-class KnobLine(NamedTuple):
-    """One knob of a preset as the rules page shows it."""
-
-    name: str  # the core's name, for the line's id
-    label: str  # as the new-match form labels it
-    value: str
-    help: str
 
 
 class PresetSheet(NamedTuple):
@@ -126,10 +117,7 @@ def rules():
         PresetSheet(
             preset.name,
             preset.label,
-            [
-                KnobLine(name, pinochle_knob_label(name), value, help_text)
-                for name, value, help_text in pinochle.knob_table(preset)
-            ],
+            pinochle_knob_lines(preset),
         )
         for preset in pinochle.PRESETS.values()
     ]

@@ -178,3 +178,28 @@ class DeviceDiceGame(db.Model):
     device: Mapped[str] = mapped_column(String(64), primary_key=True)
     game_id: Mapped[int] = mapped_column(ForeignKey("dice_game.id"), primary_key=True)
     opened_at: Mapped[datetime] = mapped_column(default=_now)
+
+
+class RuleSet(db.Model):
+    """A table's house rules under a name it chose: a game and the knobs changed from it.
+
+    A match started from a rule set copies its knobs, so changing the set later never
+    changes a match already played by it.
+    """
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(40))
+    game: Mapped[str] = mapped_column(String(40))
+    # Only the knobs changed from the game's defaults, by the core's names.
+    house_rules: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    created_at: Mapped[datetime] = mapped_column(default=_now)
+    # The set's link carries this unguessable token, never the sequential id.
+    token: Mapped[str] = mapped_column(String(32), unique=True, default=new_token)
+
+
+class DeviceRuleSet(db.Model):
+    """A rule set kept on a device, so that device's new-match page can offer it."""
+
+    device: Mapped[str] = mapped_column(String(64), primary_key=True)
+    rule_set_id: Mapped[int] = mapped_column(ForeignKey("rule_set.id"), primary_key=True)
+    kept_at: Mapped[datetime] = mapped_column(default=_now)

@@ -1,5 +1,5 @@
 """Players' data through the site and the command line: downloads of a match's ledger
-(CSV) and of a match or dice game (JSON), and the `flask export`, `flask import` and
+(CSV) and of a match, dice game or saved rule set (JSON), and the `flask export`, `flask import` and
 `flask backup` commands. The work itself is done by services.export and services.imports.
 """
 
@@ -14,8 +14,8 @@ from flask import Blueprint, current_app
 from werkzeug.wrappers import Response
 
 from .extensions import db
-from .models import DiceGame, Match
-from .services import matches
+from .models import DiceGame, Match, RuleSet
+from .services import matches, rule_sets
 from .services.errors import NotFound
 from .services.export import (
     BackupFailed,
@@ -27,6 +27,7 @@ from .services.export import (
     ledger_csv,
     matches_where,
     one_snapshot,
+    rule_sets_where,
     write_replacing,
 )
 from .services.imports import ImportRefused, import_document, read_document
@@ -90,6 +91,14 @@ def dice_game_json(token: str) -> Response:
     return _json_download(document([], [game]), name)
 
 
+@bp.get("/rules/<token:token>/export.json")
+def rule_set_json(token: str) -> Response:
+    """The saved rule set as a JSON document `flask import` reads back."""
+    rule_set = rule_sets.find_rule_set(db.session, token)
+    name = download_name("rules", rule_set.created_at, [rule_set.name], "json")
+    return _json_download(document([], [], [rule_set]), name)
+
+
 # ========================================================================= the commands
 
 
@@ -109,42 +118,63 @@ def dice_game_json(token: str) -> Response:
     help="Only this dice game, by its token (may be given more than once).",
 )
 @click.option(
+    "--rules",
+    "rule_set_tokens",
+    multiple=True,
+    metavar="TOKEN",
+    help="Only this saved rule set, by its token (may be given more than once).",
+)
+@click.option(
     "--output",
     "-o",
     type=click.Path(dir_okay=False, path_type=Path),
     help="Write to this file instead of the standard output.",
 )
 def export_command(
-    match_tokens: tuple[str, ...], dice_tokens: tuple[str, ...], output: Path | None
+    match_tokens: tuple[str, ...],
+    dice_tokens: tuple[str, ...],
+    rule_set_tokens: tuple[str, ...],
+    output: Path | None,
 ) -> None:
-    """Export matches and dice games as JSON: every one, or only those named."""
+    """Export matches, dice games and saved rule sets as JSON: every one, or those named."""
     session = db.session
     one_snapshot(session)
-    if match_tokens or dice_tokens:
+    if match_tokens or dice_tokens or rule_set_tokens:
         found = matches_where(session, Match.edit_token.in_(match_tokens)) if match_tokens else []
         games = dice_games_where(session, DiceGame.token.in_(dice_tokens)) if dice_tokens else []
+        rule_sets = (
+            rule_sets_where(session, RuleSet.token.in_(rule_set_tokens)) if rule_set_tokens else []
+        )
         missing = set(match_tokens) - {match.edit_token for match in found}
         if missing:
             raise click.ClickException(f"No match has the edit token {sorted(missing)[0]}.")
         missing = set(dice_tokens) - {game.token for game in games}
         if missing:
             raise click.ClickException(f"No dice game has the token {sorted(missing)[0]}.")
+        missing = set(rule_set_tokens) - {rule_set.token for rule_set in rule_sets}
+        if missing:
+            raise click.ClickException(f"No rule set has the token {sorted(missing)[0]}.")
     else:
         found, games = matches_where(session), dice_games_where(session)
-    text = dumps(document(found, games))
+        rule_sets = rule_sets_where(session)
+    text = dumps(document(found, games, rule_sets))
     if output is None:
         click.echo(text, nl=False)
         return
     write_replacing(output, text.encode())
-    click.echo(
-        f"Exported {_count(len(found), 'match', 'matches')} and "
-        f"{_count(len(games), 'dice game', 'dice games')} to {output}.",
-        err=True,
-    )
+    click.echo(f"Exported {_counts(len(found), len(games), len(rule_sets))} to {output}.", err=True)
 
 
 def _count(number: int, one: str, many: str) -> str:
     return f"{number} {one if number == 1 else many}"
+
+
+def _counts(matches: int, games: int, rule_sets: int) -> str:
+    """How many of each, as a sentence says it (rule sets only when there are some)."""
+    said = [_count(matches, "match", "matches"), _count(games, "dice game", "dice games")]
+    if rule_sets:
+        said.append(_count(rule_sets, "rule set", "rule sets"))
+    return ", ".join(said[:-1]) + " and " + said[-1]
 
 
 @bp.cli.command("import")
@@ -152,13 +182,10 @@ def _count(number: int, one: str, many: str) -> str:
 def import_command(file: io.BufferedReader) -> None:
     """Import a JSON export (a file, or - for the standard input): all of it or nothing."""
     try:
-        stored, games = import_document(db.session, read_document(file.read()))
+        stored, games, rule_sets = import_document(db.session, read_document(file.read()))
     except ImportRefused as refused:
         raise click.ClickException(str(refused)) from None
-    click.echo(
-        f"Imported {_count(stored, 'match', 'matches')} and "
-        f"{_count(games, 'dice game', 'dice games')}."
-    )
+    click.echo(f"Imported {_counts(stored, games, rule_sets)}.")
 
 
 @bp.cli.command("backup")

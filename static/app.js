@@ -263,3 +263,12 @@ document.addEventListener("click", async (event) => {
     if (error.name !== "AbortError") said.textContent = "Could not share from here: press and hold the link below to copy it.";
   }
 });
+
+// Saved rule sets: Enter in a field that names its own button ("Save these rules as")
+// presses that button, not the form's first one (which starts the match).
+document.addEventListener("keydown", (event) => {
+  const target = event.target.closest && event.target.closest("[data-enter-presses]");
+  if (event.key !== "Enter" || !target) return;
+  event.preventDefault();
+  document.getElementById(target.dataset.enterPresses)?.click();
+});

@@ -35,6 +35,10 @@ TOKEN_ROUTES = [
     "/matches/{t}/qr/edit.svg",
     "/dice/{t}",
     "/dice/{t}/export.json",
+    "/rules/{t}",
+    "/rules/{t}/edit",
+    "/rules/{t}/qr.svg",
+    "/rules/{t}/export.json",
 ]
 
 

@@ -4,9 +4,7 @@ ledger. Each reads its form, calls a service and answers."""
 from __future__ import annotations
 
 import contextlib
-import io
 
-import segno
 from flask import Blueprint, abort, redirect, request, url_for
 from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
@@ -14,8 +12,9 @@ from werkzeug.wrappers import Response
 from ..device import this_device
 from ..extensions import db
 from ..htmx import render
+from ..qr import qr_svg as _qr_svg
 from ..rules import PRESETS, Preset, RuleError
-from ..services import devices, hands, matches
+from ..services import devices, hands, matches, rule_sets
 from ..services.errors import AlreadyRecorded, Conflict, GameOver, Refused
 from ..started import new_form_token, recently_started, remember_started, started_from
 from ..validators import whole_number
@@ -54,7 +53,10 @@ def _new_page(form: MatchForm, rules_form, preset: Preset, status: int = 200, **
 @bp.get("/new")
 def new() -> Response:
     """The form that starts a match; choosing another game refits it."""
-    preset = PRESETS.get(request.args.get("game", ""), PRESETS["partnership"])
+    # A rule set's link ("Use") fills in its game and house rules.
+    preset = rule_sets.chosen_preset(db.session, request.args.get("rules")) or PRESETS.get(
+        request.args.get("game", ""), PRESETS["partnership"]
+    )
     form = MatchForm(formdata=None, game=preset.name, client_token=new_form_token())
     form.fit(preset)
     response = _new_page(form, house_rules_form(preset), preset)
@@ -160,13 +162,6 @@ def live(token: str) -> Response:
 def watch_live(token: str) -> Response:
     """Poll from a phone holding the view link."""
     return _live(token, view=True)
-
-
-def _qr_svg(url: str) -> Response:
-    """A QR code of a link, as an SVG image a phone across the table can scan."""
-    svg = io.BytesIO()
-    segno.make(url, error="m").save(svg, kind="svg", scale=5, dark="#000", light="#fff")
-    return Response(svg.getvalue(), mimetype="image/svg+xml", headers={"Cache-Control": "private"})
 
 
 @bp.get("/<token:token>/qr/<any(edit, view):kind>.svg")

@@ -1,5 +1,6 @@
-"""Players' data, out: matches and dice games as a JSON document that imports losslessly,
-a match's ledger as CSV for a spreadsheet, and a consistent backup of the database.
+"""Players' data, out: matches, dice games and saved rule sets as a JSON document that
+imports losslessly, a match's ledger as CSV for a spreadsheet, and a consistent backup of
+the database.
 
 The document holds what was entered and never what is derived: importing it and replaying
 the entries through the rules core gives the same ledgers, totals and winners.
@@ -23,7 +24,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session, joinedload
 
-from ..models import DiceGame, Hand, Match
+from ..models import DiceGame, Hand, Match, RuleSet
 from ..rules import SUITS
 from .matches import MatchState
 
@@ -90,14 +91,29 @@ def dice_game_record(game: DiceGame) -> dict[str, Any]:
     }
 
 
-def document(matches: Iterable[Match], dice_games: Iterable[DiceGame]) -> dict[str, Any]:
-    """The versioned export document of these matches and dice games."""
+def rule_set_record(rule_set: RuleSet) -> dict[str, Any]:
+    """One saved rule set as the document holds it: its name, game, house rules and link."""
+    return {
+        "name": rule_set.name,
+        "game": rule_set.game,
+        "house_rules": rule_set.house_rules,
+        "created_at": _timestamp(rule_set.created_at),
+        "token": rule_set.token,
+    }
+
+
+def document(
+    matches: Iterable[Match], dice_games: Iterable[DiceGame], rule_sets: Iterable[RuleSet] = ()
+) -> dict[str, Any]:
+    """The versioned export document of these matches, dice games and rule sets."""
     return {
         "format": FORMAT,
         "version": VERSION,
         "exported_at": _timestamp(datetime.now(UTC).replace(tzinfo=None)),
         "matches": [match_record(match) for match in matches],
         "dice_games": [dice_game_record(game) for game in dice_games],
+        # Files exported before rule sets were saved have no such list; they import as none.
+        "rule_sets": [rule_set_record(rule_set) for rule_set in rule_sets],
     }
 
 
@@ -127,6 +143,11 @@ def dice_games_where(session: Session, *conditions: Any) -> list[DiceGame]:
     """Dice games with their turns, oldest first."""
     query = select(DiceGame).where(*conditions).options(joinedload(DiceGame.turns))
     return list(session.execute(query.order_by(DiceGame.id)).unique().scalars())
+
+
+def rule_sets_where(session: Session, *conditions: Any) -> list[RuleSet]:
+    """Saved rule sets, oldest first."""
+    return list(session.scalars(select(RuleSet).where(*conditions).order_by(RuleSet.id)))
 
 
 # =============================================================================== CSV
@@ -227,7 +248,9 @@ def backup(session: Session, instance_path: Path, output: Path | None = None) ->
     output.parent.mkdir(parents=True, exist_ok=True)
     if not sqlite:
         one_snapshot(session)
-        everything = document(matches_where(session), dice_games_where(session))
+        everything = document(
+            matches_where(session), dice_games_where(session), rule_sets_where(session)
+        )
         write_replacing(output, dumps(everything).encode())
         return output
     live = engine.url.database

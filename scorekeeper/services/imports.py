@@ -1,5 +1,6 @@
 """Players' data, back in: an export document read field by field, every match and game
-replayed through the rules core, and stored in one transaction or not at all."""
+replayed through the rules core (and every saved rule set's house rules checked by it),
+and stored in one transaction or not at all."""
 
 from __future__ import annotations
 
@@ -13,11 +14,12 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from ..models import DiceGame, DiceTurn, Hand, Match
+from ..models import DiceGame, DiceTurn, Hand, Match, RuleSet
 from ..rules import SUITS, Preset, RuleError, dice_game, get_preset, with_rules
 from .dice import KINDS, replay_sheet, rules_of, state_of_game, yahtzee_turn
 from .export import FORMAT, VERSION
 from .matches import replay_entries
+from .rule_sets import checked_rules
 
 # The longest name a form takes; a document's names are held to the same.
 NAME_LENGTH = 40
@@ -92,6 +94,12 @@ def _rules(value: Any) -> dict[str, Any]:
     if isinstance(value, dict):
         return value
     raise _Wrong("an object of house rules")
+
+
+def _name(value: Any) -> str:
+    if isinstance(value, str) and value.strip() and len(value) <= NAME_LENGTH:
+        return value
+    raise _Wrong(f"a name of 1 to {NAME_LENGTH} characters")
 
 
 def _names(longest: int) -> Callable[[Any], list[str]]:
@@ -182,6 +190,13 @@ DICE_TURN_FIELDS: dict[str, Callable[[Any], Any]] = {
     "total": _optional(_whole(-INT_MAX, INT_MAX)),
     "farkle": _flag,
     "created_at": _moment,
+}
+RULE_SET_FIELDS: dict[str, Callable[[Any], Any]] = {
+    "name": _name,
+    "game": _text(40),
+    "house_rules": _rules,
+    "created_at": _moment,
+    "token": _token,
 }
 
 
@@ -328,6 +343,17 @@ def read_dice_game(record: Any, number: int) -> DiceGame:
     return game
 
 
+def read_rule_set(record: Any, number: int) -> RuleSet:
+    """A saved rule set of the document, its house rules checked (not yet stored)."""
+    where = f"rule set {number}"
+    fields = _read_record(record, RULE_SET_FIELDS, where, "a rule set")
+    try:
+        checked_rules(fields["game"], fields["house_rules"])
+    except RuleError as error:
+        raise ImportRefused(f"{where} ({fields['name']}): {error}") from None
+    return RuleSet(**fields)
+
+
 def _no_repeats(tokens: Iterable[tuple[str, str]]) -> None:
     """Refuse a document that gives one link to two matches (or two games)."""
     seen: dict[str, str] = {}
@@ -346,8 +372,13 @@ def _taken(session: Session, column: Any, tokens: Sequence[str]) -> set[str]:
     return found
 
 
-def _not_stored_yet(session: Session, matches: Sequence[Match], games: Sequence[DiceGame]) -> None:
-    """Refuse matches and games whose links are in use: they are here already."""
+def _not_stored_yet(
+    session: Session,
+    matches: Sequence[Match],
+    games: Sequence[DiceGame],
+    rule_sets: Sequence[RuleSet],
+) -> None:
+    """Refuse matches, games and rule sets whose links are in use: they are here already."""
     tokens = [token for match in matches for token in (match.edit_token, match.view_token)]
     taken = _taken(session, Match.edit_token, tokens) | _taken(session, Match.view_token, tokens)
     for number, match in enumerate(matches, start=1):
@@ -362,6 +393,13 @@ def _not_stored_yet(session: Session, matches: Sequence[Match], games: Sequence[
             raise ImportRefused(
                 f"dice game {number} ({KINDS[game.kind]}: {', '.join(game.player_names)}, "
                 f"started {game.created_at:%Y-%m-%d}) is already in this database: "
+                "its link is in use"
+            )
+    taken = _taken(session, RuleSet.token, [rule_set.token for rule_set in rule_sets])
+    for number, rule_set in enumerate(rule_sets, start=1):
+        if rule_set.token in taken:
+            raise ImportRefused(
+                f"rule set {number} ({rule_set.name}) is already in this database: "
                 "its link is in use"
             )
 
@@ -391,31 +429,40 @@ def read_document(text: str | bytes) -> dict[str, Any]:
     for name in ("matches", "dice_games"):
         if not isinstance(doc.get(name), list):
             raise ImportRefused(f"{name} must be a list, not {_shown(doc.get(name))}")
+    # Exported before rule sets were saved: the file has none.
+    if not isinstance(doc.setdefault("rule_sets", []), list):
+        raise ImportRefused(f"rule_sets must be a list, not {_shown(doc['rule_sets'])}")
     return doc
 
 
-def import_document(session: Session, doc: dict[str, Any]) -> tuple[int, int]:
-    """Store every match and dice game of a read document in one transaction, or nothing.
+def import_document(session: Session, doc: dict[str, Any]) -> tuple[int, int, int]:
+    """Store every match, dice game and rule set of a read document in one transaction, or
+    nothing; returns how many of each.
 
     Each is checked and replayed first; one whose links are already in use is refused (it
     is here already), so importing the same file twice cannot make copies.
     """
     matches = [read_match(record, number) for number, record in enumerate(doc["matches"], 1)]
     games = [read_dice_game(record, number) for number, record in enumerate(doc["dice_games"], 1)]
+    rule_sets = [
+        read_rule_set(record, number)
+        for number, record in enumerate(doc.get("rule_sets", []), start=1)
+    ]
     _no_repeats(
         (token, f"match {number}")
         for number, match in enumerate(matches, start=1)
         for token in (match.edit_token, match.view_token)
     )
     _no_repeats((game.token, f"dice game {n}") for n, game in enumerate(games, start=1))
-    _not_stored_yet(session, matches, games)
-    session.add_all([*matches, *games])
+    _no_repeats((rules.token, f"rule set {n}") for n, rules in enumerate(rule_sets, start=1))
+    _not_stored_yet(session, matches, games, rule_sets)
+    session.add_all([*matches, *games, *rule_sets])
     try:
         session.commit()
     except IntegrityError:
         # Another process stored one of these links a moment ago.
         session.rollback()
         raise ImportRefused(
-            "a match or game with one of these links was stored meanwhile"
+            "a match, game or rule set with one of these links was stored meanwhile"
         ) from None
-    return len(matches), len(games)
+    return len(matches), len(games), len(rule_sets)

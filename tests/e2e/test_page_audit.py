@@ -263,6 +263,24 @@ def house_rules(page: Page, games: Games) -> None:
     expect(page.get_by_role("heading", name="House rules", level=1)).to_be_visible()
 
 
+def new_match_with_a_rule_set(page: Page, games: Games) -> None:
+    """New match after saving its house rules as a rule set: this phone's list, the note."""
+    page.goto("/matches/new")
+    unfold_house_rules(page)
+    page.get_by_label("Save these rules as", exact=True).fill("Smith family")
+    page.get_by_role("button", name="Save these rules").click()
+    expect(page.get_by_role("status")).to_contain_text("Saved as Smith family")
+
+
+def rule_set(page: Page, games: Games) -> None:
+    """A saved rule set's page, its share panel and every rule unfolded."""
+    new_match_with_a_rule_set(page, games)
+    open_page(page, page.get_by_role("link", name="Share or change Smith family", exact=True))
+    page.locator("#share > summary").click()
+    page.locator("#every-rule > summary").click()
+    expect(page.locator("#all-target")).to_be_visible()
+
+
 PAGES: dict[str, Callable[[Page, Games], None]] = {
     "home": home,
     "new-match": new_match,
@@ -274,6 +292,8 @@ PAGES: dict[str, Callable[[Page, Games], None]] = {
     "triple-yahtzee": triple_yahtzee,
     "farkle": farkle,
     "house-rules": house_rules,
+    "new-match-with-a-rule-set": new_match_with_a_rule_set,
+    "rule-set": rule_set,
 }
 VIEWPORTS = {"390x844": PHONE, "360x640": SMALL_PHONE}
 SCHEMES = ("light", "dark")

@@ -1,0 +1,130 @@
+"""Saved rule sets (pinochle): a table's house rules under a name, kept on its devices, shared by
+link, and started from. A match copies a set's knobs when it starts (its own house
+rules), so a set changed later never changes a match played by it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from ..models import DeviceRuleSet, RuleSet, looks_like_token
+from ..rules import PRESETS, Preset, RuleError, get_preset, with_rules
+from . import devices
+from .errors import NotFound
+
+# The longest name a rule set takes (as a player's or a team's name).
+NAME_LENGTH = 40
+NOT_FOUND = "There is no rule set at this address: ask for the link again."
+
+
+def checked_name(name: Any) -> str:
+    """A rule set's name as stored (trimmed), or a RuleError saying what to type."""
+    name = name.strip() if isinstance(name, str) else ""
+    if not name:
+        raise RuleError("Type a name for these rules, such as Smith family.", field="name")
+    if len(name) > NAME_LENGTH:
+        raise RuleError(
+            f"Keep the name to {NAME_LENGTH} characters or fewer (this one has {len(name)}).",
+            field="name",
+        )
+    return name
+
+
+def checked_rules(game: Any, house_rules: Mapping[str, Any]) -> dict[str, Any]:
+    """A pinochle game's house rules, each knob checked by the rules core (RuleError if one
+    does not fit), so a saved set can always start a match."""
+    with_rules(get_preset(game), house_rules)
+    return dict(house_rules)
+
+
+def preset_of(rule_set: RuleSet) -> Preset:
+    """A pinochle rule set's preset with its house rules applied."""
+    return with_rules(PRESETS[rule_set.game], rule_set.house_rules)
+
+
+def game_label(rule_set: RuleSet) -> str:
+    """The name players know the set's game by."""
+    return PRESETS[rule_set.game].label
+
+
+def save_rule_set(
+    session: Session,
+    *,
+    name: Any,
+    game: str,
+    house_rules: Mapping[str, Any],
+    device: str | None = None,
+) -> RuleSet:
+    """Store a new rule set (RuleError naming the field if the name or a rule does not fit)
+    and keep it on the device that saved it."""
+    rule_set = RuleSet(
+        name=checked_name(name), game=game, house_rules=checked_rules(game, house_rules)
+    )
+    session.add(rule_set)
+    session.commit()
+    if device:
+        keep_on_device(session, device, rule_set)
+    return rule_set
+
+
+def find_rule_set(session: Session, token: str) -> RuleSet:
+    """The rule set with this link, or NotFound."""
+    rule_set = None
+    if looks_like_token(token):
+        rule_set = session.scalars(select(RuleSet).where(RuleSet.token == token)).first()
+    if rule_set is None:
+        raise NotFound(NOT_FOUND)
+    return rule_set
+
+
+def chosen_preset(session: Session, token: str | None) -> Preset | None:
+    """The preset, with its house rules, of the pinochle rule set a link chose (None when
+    no set or an unknown one was chosen: the form starts from the usual rules)."""
+    if not token:
+        return None
+    try:
+        rule_set = find_rule_set(session, token)
+    except NotFound:
+        return None
+    return preset_of(rule_set)
+
+
+def edit_rule_set(
+    session: Session, token: str, *, name: Any, house_rules: Mapping[str, Any]
+) -> RuleSet:
+    """Rename a rule set and replace its house rules (its game stays). Matches started
+    from it keep the rules they started with."""
+    rule_set = find_rule_set(session, token)
+    name = checked_name(name)
+    rules = checked_rules(rule_set.game, house_rules)
+    rule_set.name = name
+    rule_set.house_rules = rules
+    session.commit()
+    return rule_set
+
+
+def keep_on_device(session: Session, device: str, rule_set: RuleSet) -> None:
+    """List the rule set on this device's new-match (or new-game) page."""
+    row = DeviceRuleSet(device=device, rule_set_id=rule_set.id)
+    devices._remember(session, row, (device, rule_set.id))
+
+
+def kept_on_device(session: Session, device: str | None, rule_set: RuleSet) -> bool:
+    """Does this device list the rule set already?"""
+    return bool(device) and session.get(DeviceRuleSet, (device, rule_set.id)) is not None
+
+
+def device_rule_sets(session: Session, device: str | None) -> list[RuleSet]:
+    """The rule sets kept on this device, by name."""
+    if not device:
+        return []
+    found = session.scalars(
+        select(RuleSet)
+        .join(DeviceRuleSet, DeviceRuleSet.rule_set_id == RuleSet.id)
+        .where(DeviceRuleSet.device == device)
+        .order_by(RuleSet.name, RuleSet.id)
+    ).all()
+    return list(found)
