@@ -101,9 +101,9 @@ def test_changed_house_rules_are_stored_by_the_cores_names_and_listed_on_the_gam
             "rule-three_pairs",
             "three_pairs must be a whole number of points in steps of 50, like 1500, not 0",
         ),
-        ({"two_triplets": "lots"}, "rule-two_triplets", "Not a valid integer value."),
-        ({"three_ones": 500}, "rule-three_ones", "Not a valid choice."),
-        ({"n_of_a_kind": "tripling"}, "rule-n_of_a_kind", "Not a valid choice."),
+        ({"two_triplets": "lots"}, "rule-two_triplets", "Type a whole number, digits only."),
+        ({"three_ones": 500}, "rule-three_ones", "Pick one of the choices shown."),
+        ({"n_of_a_kind": "tripling"}, "rule-n_of_a_kind", "Pick one of the choices shown."),
     ],
 )
 @pytest.mark.parametrize("headers", ANSWERS)
