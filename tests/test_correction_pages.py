@@ -178,3 +178,30 @@ def test_the_edit_page_keeps_an_empty_place_for_the_offer_after_save(client, fin
     offer = form.by_id("trim-offer")
     assert offer is not None and offer.one("button") is None
     assert submit_buttons(form)[0].attrs["value"] == "save"
+
+
+def test_save_mine_over_theirs_after_a_conflict_still_removes_the_hands_after_the_end(
+    app, client, finished_at_9
+):
+    token, ids = finished_at_9
+    edit = match_url(token, f"/hands/{ids[1]}/edit")
+    mine = form_to(
+        read(client.post(edit, data=filled(edit_form(client, token, ids[1]), US_310))), edit
+    )
+    # Meanwhile another phone corrects the same hand (Them melded 120, not 100).
+    other = app.test_client()
+    theirs = other.post(edit, data=filled(edit_form(other, token, ids[1]), {"meld-1": 120}))
+    assert theirs.status_code == 303, alerts(read(theirs))
+
+    conflict = client.post(edit, data={**fields_of(mine), "action": "save_and_trim"})
+
+    assert conflict.status_code == 409
+    redrawn = form_to(read(conflict), edit)
+    keep = redrawn.by_id("conflict-choice").one("button")
+    assert keep.text == "Save mine over theirs"
+    response = client.post(
+        edit, data={**fields_of(redrawn), keep.attrs["name"]: keep.attrs["value"]}
+    )
+    assert response.status_code == 303, alerts(read(response))
+    assert hand_count(app, token) == 8
+    assert fields_of(edit_form(client, token, ids[1]))["meld-0"] == "140"
