@@ -4,9 +4,7 @@ ledger. Each reads its form, calls a service and answers."""
 from __future__ import annotations
 
 import contextlib
-import io
 
-import segno
 from flask import Blueprint, abort, redirect, request, url_for
 from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
@@ -17,6 +15,7 @@ from ..htmx import render
 from ..rules import PRESETS, Preset, RuleError
 from ..services import devices, hands, matches
 from ..services.errors import AlreadyRecorded, Conflict, GameOver, Refused
+from ..sharing import qr_svg, refuse_view_link_writes
 from ..started import new_form_token, recently_started, remember_started, started_from
 from ..validators import whole_number
 from .forms import ConflictChoice, HandForm, MatchForm, house_rule_overrides, house_rules_form
@@ -114,11 +113,7 @@ def watch(token: str) -> Response:
     return kept_page(token, view=True)
 
 
-@bp.route("/watch/<token:token>", methods=["POST", "PUT", "PATCH", "DELETE"])
-@bp.route("/watch/<token:token>/<path:rest>", methods=["POST", "PUT", "PATCH", "DELETE"])
-def watch_cannot_write(token: str, rest: str = "") -> Response:
-    """A view link never writes, whatever it is sent."""
-    abort(403, description="This is a view-only link: it can show the match but not change it.")
+refuse_view_link_writes(bp, "the match")
 
 
 def _live(token: str, view: bool) -> Response:
@@ -162,27 +157,20 @@ def watch_live(token: str) -> Response:
     return _live(token, view=True)
 
 
-def _qr_svg(url: str) -> Response:
-    """A QR code of a link, as an SVG image a phone across the table can scan."""
-    svg = io.BytesIO()
-    segno.make(url, error="m").save(svg, kind="svg", scale=5, dark="#000", light="#fff")
-    return Response(svg.getvalue(), mimetype="image/svg+xml", headers={"Cache-Control": "private"})
-
-
 @bp.get("/<token:token>/qr/<any(edit, view):kind>.svg")
 def qr(token: str, kind: str) -> Response:
     """The QR code of this match's edit or view link."""
     match = matches.match_version(db.session, token)
     if kind == "edit":
-        return _qr_svg(url_for(".show", token=match.edit_token, _external=True))
-    return _qr_svg(url_for(".watch", token=match.view_token, _external=True))
+        return qr_svg(url_for(".show", token=match.edit_token, _external=True))
+    return qr_svg(url_for(".watch", token=match.view_token, _external=True))
 
 
 @bp.get("/watch/<token:token>/qr.svg")
 def watch_qr(token: str) -> Response:
     """The QR code of the view link, shown on the view-only page."""
     match = matches.match_version(db.session, token, view=True)
-    return _qr_svg(url_for(".watch", token=match.view_token, _external=True))
+    return qr_svg(url_for(".watch", token=match.view_token, _external=True))
 
 
 @bp.get("/<token:token>/hands/<int:hand_id>/live")
