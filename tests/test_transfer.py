@@ -879,24 +879,6 @@ def test_the_score_sheet_downloads_as_an_attachment_named_for_the_game(home, pla
     assert response.headers["Cache-Control"] == "no-store"
 
 
-def test_the_view_link_downloads_the_same_score_sheet_and_no_json(home, played):
-    phone = home.test_client()
-    token = played["triple"]
-    view = dice_view_token(home, token)
-
-    watched = phone.get(f"/dice/watch/{view}/scores.csv")
-
-    assert watched.status_code == 200
-    assert read_csv(watched) == read_csv(phone.get(f"/dice/{token}/scores.csv"))
-    assert token.encode() not in watched.data
-    for address in (
-        f"/dice/{view}/scores.csv",
-        f"/dice/{view}/export.json",
-        f"/dice/watch/{token}/scores.csv",
-    ):
-        assert phone.get(address).status_code == 404, address
-
-
 # ================================================================ a dice game's view link
 
 
@@ -1011,26 +993,36 @@ def test_a_dice_game_downloads_as_json(home, played):
     assert [game["token"] for game in doc["dice_games"]] == [token]
 
 
-def test_the_view_link_downloads_the_ledger_but_never_the_json_holding_the_edit_link(home, played):
+@pytest.mark.parametrize(
+    ("game", "sheet"), [("finished", "ledger.csv"), ("triple", "scores.csv")], ids=["match", "dice"]
+)
+def test_the_view_link_downloads_the_same_sheet_but_never_the_json_holding_the_edit_link(
+    home, played, game, sheet
+):
     phone = home.test_client()
-    with home.app_context():
-        match = db.session.scalar(db.select(Match).where(Match.edit_token == played["finished"]))
-        edit, view = match.edit_token, match.view_token
+    edit = played[game]
+    area, other = ("matches", "dice") if game == "finished" else ("dice", "matches")
+    view = match_view_token(home, edit) if area == "matches" else dice_view_token(home, edit)
 
-    watched = phone.get(f"/matches/watch/{view}/ledger.csv")
+    watched = phone.get(f"/{area}/watch/{view}/{sheet}")
     assert watched.status_code == 200
-    assert read_csv(watched) == read_csv(phone.get(f"/matches/{edit}/ledger.csv"))
+    assert read_csv(watched) == read_csv(phone.get(f"/{area}/{edit}/{sheet}"))
     assert edit.encode() not in watched.data
     for address in (
-        f"/matches/{view}/export.json",
-        f"/matches/{view}/ledger.csv",
-        f"/matches/watch/{edit}/ledger.csv",
-        f"/matches/{'x' * 24}/export.json",
-        f"/dice/{'x' * 24}/export.json",
-        f"/dice/{edit}/export.json",
+        f"/{area}/{view}/export.json",
+        f"/{area}/{view}/{sheet}",
+        f"/{area}/watch/{edit}/{sheet}",
+        f"/{area}/{'x' * 24}/export.json",
+        f"/{other}/{'x' * 24}/export.json",
+        f"/{other}/{edit}/export.json",
     ):
         assert phone.get(address).status_code == 404, address
-    assert phone.get(f"/matches/watch/{view}/export.json").status_code in (404, 405)
+    assert phone.get(f"/{area}/watch/{view}/export.json").status_code in (404, 405)
+
+
+def match_view_token(app: Flask, edit_token: str) -> str:
+    with app.app_context():
+        return db.session.scalar(db.select(Match.view_token).where(Match.edit_token == edit_token))
 
 
 def downloads(response) -> dict[str, str]:
