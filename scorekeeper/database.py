@@ -70,12 +70,16 @@ def stamp_unversioned() -> str | None:
         "dice_game": "dice_game" in tables
         and "token" in {column["name"] for column in inspector.get_columns("dice_game")},
     }
-    dice_versions = link_tokens["dice_game"] and "version" in {
-        column["name"] for column in inspector.get_columns("dice_game")
-    }
+    dice_columns = (
+        {column["name"] for column in inspector.get_columns("dice_game")}
+        if link_tokens["dice_game"]
+        else set()
+    )
     if all(link_tokens.values()):
-        # create_all made the tables of the models it ran with, at 0002 or 0003.
-        revision = "0003" if dice_versions else "0002"
+        # create_all made the tables of the models it ran with, at 0002 to 0005.
+        revision = "0002"
+        if "version" in dice_columns:
+            revision = "0004" if "view_token" in dice_columns else "0003"
         if "rule_set" in tables:
             revision = "0005"  # with the saved rule sets too
     elif not any(link_tokens.values()):

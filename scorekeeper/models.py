@@ -134,8 +134,10 @@ class DiceGame(db.Model):
     # Only the knobs changed from the core's defaults, by the core's names.
     house_rules: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     created_at: Mapped[datetime] = mapped_column(default=_now)
-    # The game's link carries this unguessable token, never the sequential id.
+    # The links carry these unguessable tokens, never the sequential id: the edit link's
+    # token lets a phone enter turns, the view link's only follow the game.
     token: Mapped[str] = mapped_column(String(32), unique=True, default=new_token)
+    view_token: Mapped[str] = mapped_column(String(32), unique=True, default=new_token)
     # Goes up with every change to the turns (scorekeeper/services/writes.py): a turn
     # entered from an older version is a conflict rather than a second copy.
     version: Mapped[int] = mapped_column(default=0)

@@ -1,6 +1,7 @@
-"""Players' data through the site and the command line: downloads of a match's ledger
-(CSV) and of a match, dice game or saved rule set (JSON), and the `flask export`, `flask import` and
-`flask backup` commands. The work itself is done by services.export and services.imports.
+"""Players' data through the site and the command line: downloads of a match's ledger and
+a dice game's score sheets (CSV) and of a match, dice game or saved rule set (JSON), and
+the `flask export`, `flask import` and `flask backup` commands. The work itself is done by
+services.export and services.imports.
 """
 
 from __future__ import annotations
@@ -16,11 +17,14 @@ from werkzeug.wrappers import Response
 from .extensions import db
 from .models import DiceGame, Match, RuleSet
 from .services import matches, rule_sets
+from .services.dice import DiceState, load_game
 from .services.errors import NotFound
 from .services.export import (
     BackupFailed,
     backup,
     dice_games_where,
+    dice_scores_csv,
+    dice_scores_name,
     document,
     download_name,
     dumps,
@@ -78,6 +82,22 @@ def match_ledger_csv(token: str) -> Response:
 def watch_ledger_csv(token: str) -> Response:
     """The match's ledger for a spreadsheet, from its view link (it shows no link)."""
     return _csv_download(matches.load_match(db.session, token, view=True))
+
+
+def _dice_csv_download(state: DiceState) -> Response:
+    return _download(dice_scores_csv(state), "text/csv", dice_scores_name(state))
+
+
+@bp.get("/dice/<token:token>/scores.csv")
+def dice_scores(token: str) -> Response:
+    """Every player's score sheet for a spreadsheet, from the game's edit link."""
+    return _dice_csv_download(load_game(db.session, token))
+
+
+@bp.get("/dice/watch/<token:token>/scores.csv")
+def watch_dice_scores(token: str) -> Response:
+    """Every player's score sheet for a spreadsheet, from the view link (it shows no link)."""
+    return _dice_csv_download(load_game(db.session, token, view=True))
 
 
 @bp.get("/dice/<token:token>/export.json")

@@ -34,6 +34,7 @@ from tests.helpers.play import (
     score,
     start_match,
 )
+from tests.helpers.stored import every_row
 
 HTMX = {"HX-Request": "true"}
 URL_SAFE_TOKEN = re.compile(r"[A-Za-z0-9_-]{22,}")
@@ -109,15 +110,6 @@ def poll_url(document: Element) -> str:
 
 def since_of(url: str) -> int:
     return int(parse_qs(urlsplit(url).query)["since"][0])
-
-
-def every_row(app) -> dict[str, list[str]]:
-    """Every row of every table, so a test can tell whether a request wrote anything."""
-    with app.app_context():
-        return {
-            table.name: sorted(repr(tuple(row)) for row in db.session.execute(table.select()))
-            for table in db.metadata.sorted_tables
-        }
 
 
 def count_queries(app, request) -> tuple[object, int]:

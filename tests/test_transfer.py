@@ -26,6 +26,7 @@ from scorekeeper.services.dice import FarkleState
 from scorekeeper.services.imports import ImportRefused, read_document
 from tests.helpers.html import read
 from tests.helpers.play import edit_hand, new_match, save_hand
+from tests.helpers.stored import dice_view_token
 
 
 def load_state(token: str) -> matches.MatchState:
@@ -328,6 +329,7 @@ def what_players_see(app: Flask) -> dict[str, Any]:
                 state.over,
                 replayed,
                 visible_text(client.get(f"/dice/{game.token}")),
+                visible_text(client.get(f"/dice/watch/{game.view_token}")),
             )
     return seen
 
@@ -769,6 +771,188 @@ def test_a_name_that_looks_like_a_formula_stays_text_in_the_spreadsheet(home, pl
     assert any(cell.startswith("-") for row in table[1:] for cell in row)
 
 
+# ================================================================ a dice game's sheets as CSV
+
+
+def test_the_yahtzee_csv_is_the_card_a_row_per_box_a_column_per_player(home, played):
+    table = read_csv(home.test_client().get(f"/dice/{played['yahtzee']}/scores.csv"))
+
+    labels = [row[0] for row in table]
+    assert labels == [
+        "Box",
+        "Ones", "Twos", "Threes", "Fours", "Fives", "Sixes",
+        "Upper subtotal", "Upper bonus",
+        "Three of a kind", "Four of a kind", "Full house", "Small straight",
+        "Large straight", "Yahtzee", "Chance",
+        "Yahtzee bonus", "Total",
+    ]  # fmt: skip
+    rows = {row[0]: row[1:] for row in table}
+    assert rows["Box"] == ["Ann", "Bob"]
+    # Ann: 1 1 1 2 3 in Ones (3), 6 6 6 5 5 in Chance (28); Bob: a Yahtzee, a large straight.
+    assert rows["Ones"] == ["3", ""]
+    assert rows["Chance"] == ["28", ""]
+    assert rows["Yahtzee"] == ["", "50"]
+    assert rows["Large straight"] == ["", "40"]
+    # An open box is an empty cell, so a spreadsheet's sum counts only what was scored.
+    assert rows["Twos"] == ["", ""]
+    assert rows["Upper subtotal"] == ["3", "0"]
+    assert rows["Upper bonus"] == rows["Yahtzee bonus"] == ["0", "0"]
+    assert rows["Total"] == ["31", "90"]
+    with home.app_context():
+        assert [int(total) for total in rows["Total"]] == list(
+            load_dice_state(played["yahtzee"]).totals
+        )
+
+
+def test_the_triple_csv_has_a_column_per_player_and_card_column_with_what_each_counts_as(
+    home, played
+):
+    table = read_csv(home.test_client().get(f"/dice/{played['triple']}/scores.csv"))
+
+    rows = {row[0]: row[1:] for row in table}
+    assert rows["Box"] == [
+        f"{name} ×{times}" for name in ("Ann", "Bob", "Cy") for times in (1, 2, 3)
+    ]
+    assert rows["Ones"][:3] == ["3", "", ""]
+    assert rows["Yahtzee"][:3] == ["", "", "50"]
+    assert rows["Twos"][3:6] == ["", "6", ""]
+    assert rows["Column total"] == ["3", "0", "50", "0", "6", "0", "0", "0", "9"]
+    assert rows["Counts as"] == ["3", "0", "150", "0", "12", "0", "0", "0", "27"]
+    # The grand total stands under each player's first column.
+    assert rows["Total"] == ["153", "", "", "12", "", "", "27", "", ""]
+
+
+def test_the_farkle_csv_has_a_row_per_round_with_each_players_points_and_running_total(
+    home, played
+):
+    phone = home.test_client()
+
+    finished = read_csv(phone.get(f"/dice/{played['farkle']}/scores.csv"))
+    started = read_csv(phone.get(f"/dice/{played['farkle on']}/scores.csv"))
+
+    assert finished == [
+        ["Round", "Ann points", "Ann total", "Bob points", "Bob total"],
+        ["1", "1050", "1050", "0", "0"],
+    ]
+    # Ann's 350 is under the opening score and counts 0; Cy's turn is still to come.
+    assert started[1] == ["1", "0", "0", "0", "0", "", ""]
+
+
+def test_the_farkle_csv_starts_a_row_for_each_new_round(home):
+    with home.app_context():
+        token = store_dice_game(
+            "farkle",
+            ["Ann", "=Bob"],
+            [
+                {"player": 0, "total": 600},
+                {"player": 1, "farkle": True},
+                {"player": 0, "total": 300},
+                {"player": 1, "total": 500},
+                {"player": 0, "farkle": True},
+            ],
+        )
+
+    table = read_csv(home.test_client().get(f"/dice/{token}/scores.csv"))
+
+    assert table == [
+        ["Round", "Ann points", "Ann total", "'=Bob points", "'=Bob total"],
+        ["1", "600", "600", "0", "0"],
+        ["2", "300", "900", "500", "500"],
+        ["3", "0", "900", "", ""],
+    ]
+
+
+@pytest.mark.parametrize(
+    ("game", "name"),
+    [
+        ("yahtzee", "scorekeeper-yahtzee-cards-2024-05-01-ann-v-bob.csv"),
+        ("triple", "scorekeeper-triple-cards-2024-05-01-ann-v-bob-v-cy.csv"),
+        ("farkle", "scorekeeper-farkle-turns-2024-05-01-ann-v-bob.csv"),
+    ],
+)
+def test_the_score_sheet_downloads_as_an_attachment_named_for_the_game(home, played, game, name):
+    response = home.test_client().get(f"/dice/{played[game]}/scores.csv")
+
+    assert response.status_code == 200
+    assert response.headers["Content-Type"] == "text/csv; charset=utf-8"
+    assert response.headers["Content-Disposition"] == f"attachment; filename={name}"
+    assert response.headers["Cache-Control"] == "no-store"
+
+
+# ================================================================ a dice game's view link
+
+
+def test_the_document_holds_each_dice_games_view_token(home, played):
+    doc = export_all(home)
+
+    for game in doc["dice_games"]:
+        assert set(game) == set(imports.DICE_GAME_FIELDS)
+        assert game["view_token"] == dice_view_token(home, game["token"])
+        assert game["view_token"] != game["token"]
+
+
+def test_an_imported_dice_game_opens_at_the_same_view_link(home, club, played):
+    token = played["yahtzee"]
+    view = dice_view_token(home, token)
+    seen = visible_text(home.test_client().get(f"/dice/watch/{view}"))
+    doc = export_all(home)
+
+    with club.app_context():
+        import_document(read_document(json.dumps(doc)))
+
+    assert dice_view_token(club, token) == view
+    assert visible_text(club.test_client().get(f"/dice/watch/{view}")) == seen
+
+
+def test_an_old_file_without_view_tokens_gives_each_dice_game_a_fresh_one(home, club, played):
+    doc = export_all(home)
+    for game in doc["dice_games"]:
+        del game["view_token"]
+
+    with club.app_context():
+        assert import_document(read_document(json.dumps(doc))) == (5, 4)
+
+    views = [dice_view_token(club, game["token"]) for game in doc["dice_games"]]
+    theirs = {dice_view_token(home, game["token"]) for game in doc["dice_games"]}
+    edit_tokens = {game["token"] for game in doc["dice_games"]}
+    assert len(set(views)) == 4
+    assert not set(views) & (theirs | edit_tokens)
+    for view in views:
+        assert imports.TOKEN.fullmatch(view)
+        assert club.test_client().get(f"/dice/watch/{view}").status_code == 200
+
+
+def test_a_dice_game_whose_view_link_is_in_use_is_refused(home, club, played):
+    doc = export_all(home)
+    with club.app_context():
+        import_document(
+            read_document(json.dumps({**doc, "matches": [], "dice_games": [doc["dice_games"][0]]}))
+        )
+    before = stored_rows(club)
+    doc["dice_games"][0]["token"] = "a" * 24  # a new edit link, its view link already here
+
+    with (
+        club.app_context(),
+        pytest.raises(ImportRefused, match="dice game 1 .* its link is in use"),
+    ):
+        import_document(read_document(json.dumps(doc)))
+
+    assert stored_rows(club) == before
+
+
+def test_one_view_token_given_to_two_dice_games_is_refused(home, club, played):
+    doc = export_all(home)
+    doc["dice_games"][1]["view_token"] = doc["dice_games"][0]["view_token"]
+
+    with (
+        club.app_context(),
+        pytest.raises(ImportRefused, match="dice game 2 has the same link token as dice game 1"),
+    ):
+        import_document(read_document(json.dumps(doc)))
+
+    assert stored_rows(club) == (0, 0, 0, 0)
+
+
 # =========================================================================== downloads
 
 
@@ -809,26 +993,36 @@ def test_a_dice_game_downloads_as_json(home, played):
     assert [game["token"] for game in doc["dice_games"]] == [token]
 
 
-def test_the_view_link_downloads_the_ledger_but_never_the_json_holding_the_edit_link(home, played):
+@pytest.mark.parametrize(
+    ("game", "sheet"), [("finished", "ledger.csv"), ("triple", "scores.csv")], ids=["match", "dice"]
+)
+def test_the_view_link_downloads_the_same_sheet_but_never_the_json_holding_the_edit_link(
+    home, played, game, sheet
+):
     phone = home.test_client()
-    with home.app_context():
-        match = db.session.scalar(db.select(Match).where(Match.edit_token == played["finished"]))
-        edit, view = match.edit_token, match.view_token
+    edit = played[game]
+    area, other = ("matches", "dice") if game == "finished" else ("dice", "matches")
+    view = match_view_token(home, edit) if area == "matches" else dice_view_token(home, edit)
 
-    watched = phone.get(f"/matches/watch/{view}/ledger.csv")
+    watched = phone.get(f"/{area}/watch/{view}/{sheet}")
     assert watched.status_code == 200
-    assert read_csv(watched) == read_csv(phone.get(f"/matches/{edit}/ledger.csv"))
+    assert read_csv(watched) == read_csv(phone.get(f"/{area}/{edit}/{sheet}"))
     assert edit.encode() not in watched.data
     for address in (
-        f"/matches/{view}/export.json",
-        f"/matches/{view}/ledger.csv",
-        f"/matches/watch/{edit}/ledger.csv",
-        f"/matches/{'x' * 24}/export.json",
-        f"/dice/{'x' * 24}/export.json",
-        f"/dice/{edit}/export.json",
+        f"/{area}/{view}/export.json",
+        f"/{area}/{view}/{sheet}",
+        f"/{area}/watch/{edit}/{sheet}",
+        f"/{area}/{'x' * 24}/export.json",
+        f"/{other}/{'x' * 24}/export.json",
+        f"/{other}/{edit}/export.json",
     ):
         assert phone.get(address).status_code == 404, address
-    assert phone.get(f"/matches/watch/{view}/export.json").status_code in (404, 405)
+    assert phone.get(f"/{area}/watch/{view}/export.json").status_code in (404, 405)
+
+
+def match_view_token(app: Flask, edit_token: str) -> str:
+    with app.app_context():
+        return db.session.scalar(db.select(Match.view_token).where(Match.edit_token == edit_token))
 
 
 def downloads(response) -> dict[str, str]:
@@ -860,12 +1054,21 @@ def test_the_match_page_offers_both_downloads_and_the_view_page_only_the_ledger(
         assert phone.get(address).status_code == 200
 
 
-def test_the_dice_page_offers_the_game_download(home, played):
+def test_the_dice_page_offers_both_downloads_and_the_view_page_only_the_score_sheet(home, played):
+    phone = home.test_client()
     token = played["farkle"]
+    view = dice_view_token(home, token)
 
-    assert downloads(home.test_client().get(f"/dice/{token}")) == {
-        "game (JSON)": f"/dice/{token}/export.json"
+    page = downloads(phone.get(f"/dice/{token}"))
+    watch = downloads(phone.get(f"/dice/watch/{view}"))
+
+    assert page == {
+        "score sheet (CSV)": f"/dice/{token}/scores.csv",
+        "game (JSON)": f"/dice/{token}/export.json",
     }
+    assert watch == {"score sheet (CSV)": f"/dice/watch/{view}/scores.csv"}
+    for address in (*page.values(), *watch.values()):
+        assert phone.get(address).status_code == 200
 
 
 # ============================================================================ commands

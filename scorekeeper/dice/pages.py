@@ -65,10 +65,12 @@ def new_page(form: NewGameForm, rules_form, kind: str, status: int = 200) -> Res
     return response
 
 
-def _page_context(state: DiceState) -> dict[str, Any]:
-    """What every drawing of a game's region needs, whatever the game."""
+def _page_context(state: DiceState, view: bool = False) -> dict[str, Any]:
+    """What every drawing of a game's region needs, whatever the game (``view``: drawn for
+    the view link, with nothing that writes)."""
     return {
         "state": state,
+        "view": view,
         "kind": state.game.kind,
         "label": state.label,
         "knobs": knob_rows(state.game.kind, state.rules),
@@ -104,14 +106,26 @@ def _blank_turn_context(state: DiceState) -> dict[str, Any]:
     }
 
 
-def live_answer(state: DiceState, change: TurnsSince | None) -> Response:
+def watch_page(state: DiceState) -> Response:
+    """The view link's page: the same totals and sheets, live, with nothing that writes.
+    It does not list the game on this device: the home page lists games a phone can play."""
+    return render(
+        "dice/page.html",
+        "dice/_game.html",
+        **_page_context(state, view=True),
+        **_blank_turn_context(state),
+        conflict=None,
+    )
+
+
+def live_answer(state: DiceState, change: TurnsSince | None, view: bool = False) -> Response:
     """A poll's answer when the game changed: the whole region, for a phone with nothing
     typed; for one holding a typed turn, the new score and what changed (trust.js keeps
     the typed form and shows the notice)."""
     return render(
         "dice/_live.html",
         "dice/_live.html",
-        **_page_context(state),
+        **_page_context(state, view),
         **_blank_turn_context(state),
         conflict=None,
         change=change,

@@ -24,12 +24,14 @@ from ..services.dice import (
     FarkleState,
     YahtzeeState,
     changed_since,
+    find_game,
     game_version,
     load_game,
     turn_changed_since,
 )
 from ..services.errors import AlreadyRecorded, Conflict, GameOver, Refused
 from ..services.writes import OUT_OF_DATE
+from ..sharing import qr_svg, refuse_view_link_writes
 from ..started import new_form_token, remember_started, started_from
 from ..validators import whole_number
 from .forms import (
@@ -48,6 +50,7 @@ from .pages import (
     farkle_page,
     live_answer,
     new_page,
+    watch_page,
     yahtzee_page,
 )
 
@@ -126,6 +129,31 @@ def show(token: str) -> Response:
     dice_form = DiceForm(request.args)
     dice_form.validate()
     return yahtzee_page(state, dice_form)
+
+
+@bp.get("/watch/<token:token>")
+def watch(token: str) -> Response:
+    """The view-only page of a game: the same totals and sheets, live, with nothing to change."""
+    return watch_page(load_game(db.session, token, view=True))
+
+
+refuse_view_link_writes(bp, "the game")
+
+
+@bp.get("/<token:token>/qr/<any(edit, view):kind>.svg")
+def qr(token: str, kind: str) -> Response:
+    """The QR code of this game's edit or view link."""
+    game = find_game(db.session, token)
+    if kind == "edit":
+        return qr_svg(url_for(".show", token=game.token, _external=True))
+    return qr_svg(url_for(".watch", token=game.view_token, _external=True))
+
+
+@bp.get("/watch/<token:token>/qr.svg")
+def watch_qr(token: str) -> Response:
+    """The QR code of the view link, shown on the view-only page."""
+    game = find_game(db.session, token, view=True)
+    return qr_svg(url_for(".watch", token=game.view_token, _external=True))
 
 
 @bp.post("/<token:token>/turns")
@@ -288,13 +316,24 @@ def live(token: str) -> Response:
     """A phone's poll: an empty 204 while nothing changed, else the game as it now stands
     and, for a phone holding a typed turn (``form``: the version its form was drawn at,
     ``number``: the turn it was for), what other phones entered meanwhile."""
-    if request.args.get("since", type=whole_number) == game_version(db.session, token):
+    return _live(token, view=False)
+
+
+@bp.get("/watch/<token:token>/live")
+def watch_live(token: str) -> Response:
+    """Poll from a phone holding the view link: 204 while nothing changed, else the game."""
+    return _live(token, view=True)
+
+
+def _live(token: str, view: bool) -> Response:
+    if request.args.get("since", type=whole_number) == game_version(db.session, token, view):
         return _unchanged()
-    state = load_game(db.session, token)
+    state = load_game(db.session, token, view)
     seen = request.args.get("form", type=whole_number)
     number = request.args.get("number", type=whole_number)
-    change = None if seen is None else changed_since(state, seen, number)
-    response = live_answer(state, change)
+    # The view page holds no typed turn: it always follows the game.
+    change = None if view or seen is None else changed_since(state, seen, number)
+    response = live_answer(state, change, view)
     response.headers["Cache-Control"] = "no-store"
     return response
 

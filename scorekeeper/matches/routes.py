@@ -12,10 +12,10 @@ from werkzeug.wrappers import Response
 from ..device import this_device
 from ..extensions import db
 from ..htmx import render
-from ..qr import qr_svg as _qr_svg
 from ..rules import PRESETS, Preset, RuleError
 from ..services import devices, hands, matches, rule_sets
 from ..services.errors import AlreadyRecorded, Conflict, GameOver, Refused
+from ..sharing import qr_svg, refuse_view_link_writes
 from ..started import new_form_token, recently_started, remember_started, started_from
 from ..validators import whole_number
 from .forms import ConflictChoice, HandForm, MatchForm, house_rule_overrides, house_rules_form
@@ -116,11 +116,7 @@ def watch(token: str) -> Response:
     return kept_page(token, view=True)
 
 
-@bp.route("/watch/<token:token>", methods=["POST", "PUT", "PATCH", "DELETE"])
-@bp.route("/watch/<token:token>/<path:rest>", methods=["POST", "PUT", "PATCH", "DELETE"])
-def watch_cannot_write(token: str, rest: str = "") -> Response:
-    """A view link never writes, whatever it is sent."""
-    abort(403, description="This is a view-only link: it can show the match but not change it.")
+refuse_view_link_writes(bp, "the match")
 
 
 def _live(token: str, view: bool) -> Response:
@@ -169,15 +165,15 @@ def qr(token: str, kind: str) -> Response:
     """The QR code of this match's edit or view link."""
     match = matches.match_version(db.session, token)
     if kind == "edit":
-        return _qr_svg(url_for(".show", token=match.edit_token, _external=True))
-    return _qr_svg(url_for(".watch", token=match.view_token, _external=True))
+        return qr_svg(url_for(".show", token=match.edit_token, _external=True))
+    return qr_svg(url_for(".watch", token=match.view_token, _external=True))
 
 
 @bp.get("/watch/<token:token>/qr.svg")
 def watch_qr(token: str) -> Response:
     """The QR code of the view link, shown on the view-only page."""
     match = matches.match_version(db.session, token, view=True)
-    return _qr_svg(url_for(".watch", token=match.view_token, _external=True))
+    return qr_svg(url_for(".watch", token=match.view_token, _external=True))
 
 
 @bp.get("/<token:token>/hands/<int:hand_id>/live")

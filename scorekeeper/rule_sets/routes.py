@@ -14,7 +14,7 @@ from ..house_rules import pinochle_knob_lines
 from ..htmx import render
 from ..matches.forms import MatchForm, capitalised, house_rule_overrides, house_rules_form
 from ..models import RuleSet
-from ..qr import qr_svg
+from ..sharing import qr_svg
 from ..rules import PRESETS, RuleError
 from ..services import rule_sets
 from .forms import RuleSetNameForm

@@ -201,30 +201,35 @@ def state_of_game(game: DiceGame) -> DiceState:
     return YahtzeeState(game, rules, turns, sheets, standing)
 
 
-def find_game(session: Session, token: str) -> DiceGame:
-    """The game a link's token opens, with its turns; NotFound for any other token."""
+def _token_column(view: bool):
+    return DiceGame.view_token if view else DiceGame.token
+
+
+def find_game(session: Session, token: str, view: bool = False) -> DiceGame:
+    """The game a link's token opens (the view token when ``view``), with its turns;
+    NotFound for any other token."""
     game = session.execute(
-        select(DiceGame).where(DiceGame.token == token).options(selectinload(DiceGame.turns))
+        select(DiceGame).where(_token_column(view) == token).options(selectinload(DiceGame.turns))
     ).scalar_one_or_none()
     if game is None:
         raise NotFound()
     return game
 
 
-def game_version(session: Session, token: str) -> int:
+def game_version(session: Session, token: str, view: bool = False) -> int:
     """Only the game's version: the one small query a phone's poll costs while nothing
     changed (NotFound for any other token)."""
     version = session.execute(
-        select(DiceGame.version).where(DiceGame.token == token)
+        select(DiceGame.version).where(_token_column(view) == token)
     ).scalar_one_or_none()
     if version is None:
         raise NotFound()
     return version
 
 
-def load_game(session: Session, token: str) -> DiceState:
-    """A game by its link, replayed (two queries)."""
-    return state_of_game(find_game(session, token))
+def load_game(session: Session, token: str, view: bool = False) -> DiceState:
+    """A game by its link (the view link when ``view``), replayed (two queries)."""
+    return state_of_game(find_game(session, token, view))
 
 
 def describe_turn(state: DiceState, turn: DiceTurn) -> str:

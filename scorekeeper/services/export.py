@@ -1,6 +1,6 @@
 """Players' data, out: matches, dice games and saved rule sets as a JSON document that
-imports losslessly, a match's ledger as CSV for a spreadsheet, and a consistent backup of
-the database.
+imports losslessly, a match's ledger and a dice game's score sheets as CSV for a
+spreadsheet, and a consistent backup of the database.
 
 The document holds what was entered and never what is derived: importing it and replaying
 the entries through the rules core gives the same ledgers, totals and winners.
@@ -25,7 +25,8 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session, joinedload
 
 from ..models import DiceGame, Hand, Match, RuleSet
-from ..rules import SUITS
+from ..rules import SUITS, yahtzee
+from .dice import DiceState, FarkleState, YahtzeeState
 from .matches import MatchState
 
 FORMAT = "scorekeeper"
@@ -81,6 +82,7 @@ def dice_game_record(game: DiceGame) -> dict[str, Any]:
         "house_rules": game.house_rules,
         "created_at": _timestamp(game.created_at),
         "token": game.token,
+        "view_token": game.view_token,
         "turns": [
             {
                 **{name: getattr(turn, name) for name in TURN_ENTRIES},
@@ -193,14 +195,92 @@ def ledger_rows(state: MatchState) -> list[list[Any]]:
             tricks = "" if row.hand.tricks is None else row.hand.tricks[side]
             cells += [row.hand.meld[side], tricks, outcome.points[side], row.totals[side]]
         rows.append(cells)
-    return [[_cell(value) for value in cells] for cells in rows]
+    return rows
+
+
+def _csv(rows: list[list[Any]]) -> bytes:
+    """Rows as CSV in UTF-8 with a byte order mark, so Excel reads names rightly."""
+    text = io.StringIO()
+    csv.writer(text).writerows([[_cell(value) for value in cells] for cells in rows])
+    return text.getvalue().encode("utf-8-sig")
 
 
 def ledger_csv(state: MatchState) -> bytes:
-    """The ledger as CSV in UTF-8 with a byte order mark, so Excel reads names rightly."""
-    text = io.StringIO()
-    csv.writer(text).writerows(ledger_rows(state))
-    return text.getvalue().encode("utf-8-sig")
+    """The ledger as CSV."""
+    return _csv(ledger_rows(state))
+
+
+def yahtzee_rows(state: YahtzeeState) -> list[list[Any]]:
+    """Every card as one table, laid out like the card on paper: a row per box, then the
+    subtotals, bonuses and totals; a column per player (in Triple, one per player and
+    column, ×1 ×2 ×3, with the grand total under the player's first). An open box is an
+    empty cell, so a spreadsheet's sums count only what was scored."""
+    triple = state.game.kind == "triple"
+    header: list[Any] = ["Box"]
+    for sheet in state.sheets:
+        for column in sheet.card.columns:
+            header.append(f"{sheet.name} ×{column.multiplier}" if triple else sheet.name)
+
+    def row(label: str, value) -> list[Any]:
+        cells: list[Any] = [label]
+        for sheet in state.sheets:
+            cells += [value(column) for column in sheet.card.columns]
+        return cells
+
+    def boxes(names: Sequence[str]) -> list[list[Any]]:
+        return [
+            row(yahtzee.BOX_LABELS[box], lambda column, box=box: _blank(column.card.held(box)))
+            for box in names
+        ]
+
+    rows = [header, *boxes(yahtzee.UPPER_BOXES)]
+    rows.append(row("Upper subtotal", lambda column: column.card.upper_subtotal))
+    rows.append(row("Upper bonus", lambda column: column.card.upper_bonus))
+    rows += boxes(yahtzee.LOWER_BOXES)
+    rows.append(row("Yahtzee bonus", lambda column: column.card.yahtzee_bonus))
+    if triple:
+        rows.append(row("Column total", lambda column: column.card.total))
+        rows.append(row("Counts as", lambda column: column.total))
+    total: list[Any] = ["Total"]
+    for sheet in state.sheets:
+        total += [sheet.card.total] + [""] * (len(sheet.card.columns) - 1)
+    rows.append(total)
+    return rows
+
+
+def _blank(points: int | None) -> int | str:
+    return "" if points is None else points
+
+
+def farkle_rows(state: FarkleState) -> list[list[Any]]:
+    """The turns as a score sheet: a row per round, and for each player the points their
+    turn counted and their running total (empty where the round's turn is still to come)."""
+    players = state.players
+    header: list[Any] = ["Round"]
+    for name in players:
+        header += [f"{name} points", f"{name} total"]
+    rounds: list[list[Any]] = []
+    last_player = len(players)
+    for played in state.result.turns:
+        if played.player <= last_player:
+            rounds.append([len(rounds) + 1] + [""] * (2 * len(players)))
+        rounds[-1][1 + 2 * played.player] = played.points
+        rounds[-1][2 + 2 * played.player] = played.totals[played.player]
+        last_player = played.player
+    return [header, *rounds]
+
+
+def dice_scores_csv(state: DiceState) -> bytes:
+    """A dice game's score sheets as CSV: every Yahtzee card, or Farkle's rounds."""
+    if isinstance(state, FarkleState):
+        return _csv(farkle_rows(state))
+    return _csv(yahtzee_rows(state))
+
+
+def dice_scores_name(state: DiceState) -> str:
+    """The CSV's file name: ``scorekeeper-yahtzee-cards-2024-05-01-ann-v-bob.csv``."""
+    what = "turns" if isinstance(state, FarkleState) else "cards"
+    return download_name(f"{state.game.kind}-{what}", state.game.created_at, state.players, "csv")
 
 
 def _slug(words: str) -> str:

@@ -14,7 +14,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from ..models import DiceGame, DiceTurn, Hand, Match, RuleSet
+from ..models import DiceGame, DiceTurn, Hand, Match, RuleSet, new_token
 from ..rules import SUITS, Preset, RuleError, dice_game, get_preset, with_rules
 from .dice import KINDS, replay_sheet, rules_of, state_of_game, yahtzee_turn
 from .export import FORMAT, VERSION
@@ -178,8 +178,12 @@ DICE_GAME_FIELDS: dict[str, Callable[[Any], Any]] = {
     "house_rules": _rules,
     "created_at": _moment,
     "token": _token,
+    "view_token": _token,
     "turns": _records,
 }
+# Fields a document may lack, made afresh when it does: files exported before dice games
+# had a view link hold no view token.
+DICE_GAME_ADDED = {"view_token": new_token}
 DICE_TURN_FIELDS: dict[str, Callable[[Any], Any]] = {
     "position": _whole(),
     "player": _whole(),
@@ -206,14 +210,20 @@ def _shown(value: Any) -> str:
 
 
 def _read_record(
-    record: Any, readers: dict[str, Callable[[Any], Any]], where: str, what: str
+    record: Any,
+    readers: dict[str, Callable[[Any], Any]],
+    where: str,
+    what: str,
+    added: dict[str, Callable[[], Any]] | None = None,
 ) -> dict[str, Any]:
-    """A record's fields in their stored types, or a refusal naming the field."""
+    """A record's fields in their stored types, or a refusal naming the field. A field
+    of ``added`` that the record lacks is made by its function (a field added later)."""
     if not isinstance(record, dict):
         raise ImportRefused(f"{where} must be an object holding {what}'s fields")
     unknown = [name for name in record if name not in readers]
     if unknown:
         raise ImportRefused(f'{where}: "{unknown[0]}" is not a field of {what}')
+    record = {**{name: make() for name, make in (added or {}).items()}, **record}
     missing = [name for name in readers if name not in record]
     if missing:
         raise ImportRefused(f"{where}: {missing[0]} is missing")
@@ -299,7 +309,7 @@ def read_match(record: Any, number: int) -> Match:
 def read_dice_game(record: Any, number: int) -> DiceGame:
     """A dice game of the document, checked field by field and replayed (not yet stored)."""
     where = f"dice game {number}"
-    fields = _read_record(record, DICE_GAME_FIELDS, where, "a dice game")
+    fields = _read_record(record, DICE_GAME_FIELDS, where, "a dice game", DICE_GAME_ADDED)
     kind = fields["kind"]
     if kind not in KINDS:
         raise ImportRefused(
@@ -387,9 +397,10 @@ def _not_stored_yet(
                 f"match {number} ({' v '.join(match.side_names)}, started "
                 f"{match.created_at:%Y-%m-%d}) is already in this database: its link is in use"
             )
-    taken = _taken(session, DiceGame.token, [game.token for game in games])
+    tokens = [token for game in games for token in (game.token, game.view_token)]
+    taken = _taken(session, DiceGame.token, tokens) | _taken(session, DiceGame.view_token, tokens)
     for number, game in enumerate(games, start=1):
-        if game.token in taken:
+        if {game.token, game.view_token} & taken:
             raise ImportRefused(
                 f"dice game {number} ({KINDS[game.kind]}: {', '.join(game.player_names)}, "
                 f"started {game.created_at:%Y-%m-%d}) is already in this database: "
@@ -453,7 +464,11 @@ def import_document(session: Session, doc: dict[str, Any]) -> tuple[int, int, in
         for number, match in enumerate(matches, start=1)
         for token in (match.edit_token, match.view_token)
     )
-    _no_repeats((game.token, f"dice game {n}") for n, game in enumerate(games, start=1))
+    _no_repeats(
+        (token, f"dice game {number}")
+        for number, game in enumerate(games, start=1)
+        for token in (game.token, game.view_token)
+    )
     _no_repeats((rules.token, f"rule set {n}") for n, rules in enumerate(rule_sets, start=1))
     _not_stored_yet(session, matches, games, rule_sets)
     session.add_all([*matches, *games, *rule_sets])

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from flask import Flask
 
 from scorekeeper.extensions import db
-from scorekeeper.services import dice_turns, hands
+from scorekeeper.services import dice, dice_turns, hands
 
 PLAYERS = ("Ann", "Bob", "Cat", "Dan")
 
@@ -34,6 +34,21 @@ def stored_dice_game(
     """A new dice game; its token."""
     with app.app_context():
         return dice_turns.start_dice_game(db.session, kind, list(players), house_rules).token
+
+
+def dice_view_token(app: Flask, token: str) -> str:
+    """The view link's token of the dice game whose edit link's token is ``token``."""
+    with app.app_context():
+        return dice.find_game(db.session, token).view_token
+
+
+def every_row(app: Flask) -> dict[str, list[str]]:
+    """Every row of every table, so a test can tell whether a request wrote anything."""
+    with app.app_context():
+        return {
+            table.name: sorted(repr(tuple(row)) for row in db.session.execute(table.select()))
+            for table in db.metadata.sorted_tables
+        }
 
 
 def form_token() -> str:

@@ -1,0 +1,31 @@
+"""What matches and dice games share the same way: a QR code of a link, and the view-only
+link that refuses every write, whatever it is sent."""
+
+from __future__ import annotations
+
+import io
+
+import segno
+from flask import Blueprint, abort
+from werkzeug.wrappers import Response
+
+WRITE_METHODS = ["POST", "PUT", "PATCH", "DELETE"]
+
+
+def qr_svg(url: str) -> Response:
+    """A QR code of a link, as an SVG image a phone across the table can scan."""
+    svg = io.BytesIO()
+    segno.make(url, error="m").save(svg, kind="svg", scale=5, dark="#000", light="#fff")
+    return Response(svg.getvalue(), mimetype="image/svg+xml", headers={"Cache-Control": "private"})
+
+
+def refuse_view_link_writes(bp: Blueprint, what: str) -> None:
+    """Answer every write sent to the blueprint's view links (``/watch/<token>`` and below)
+    with a 403 saying the link only shows ``what`` ("the match", "the game")."""
+
+    def watch_cannot_write(token: str, rest: str = "") -> Response:
+        """A view link never writes, whatever it is sent."""
+        abort(403, description=f"This is a view-only link: it can show {what} but not change it.")
+
+    for rule in ("/watch/<token:token>", "/watch/<token:token>/<path:rest>"):
+        bp.add_url_rule(rule, "watch_cannot_write", watch_cannot_write, methods=WRITE_METHODS)
