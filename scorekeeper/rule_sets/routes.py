@@ -14,9 +14,9 @@ from ..house_rules import pinochle_knob_lines
 from ..htmx import render
 from ..matches.forms import MatchForm, capitalised, house_rule_overrides, house_rules_form
 from ..models import RuleSet
-from ..sharing import qr_svg
 from ..rules import PRESETS, RuleError
 from ..services import rule_sets
+from ..sharing import qr_svg
 from .forms import RuleSetNameForm
 
 bp = Blueprint("rule_sets", __name__, url_prefix="/rules")
