@@ -910,7 +910,7 @@ def test_an_old_file_without_view_tokens_gives_each_dice_game_a_fresh_one(home, 
         del game["view_token"]
 
     with club.app_context():
-        assert import_document(read_document(json.dumps(doc))) == (5, 4)
+        assert import_document(read_document(json.dumps(doc))) == (5, 4, 0)
 
     views = [dice_view_token(club, game["token"]) for game in doc["dice_games"]]
     theirs = {dice_view_token(home, game["token"]) for game in doc["dice_games"]}
