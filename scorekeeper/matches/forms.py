@@ -18,7 +18,18 @@ from wtforms.validators import Length, Optional, ValidationError
 
 from ..house_rules import Knob, pinochle_knob_label
 from ..house_rules import house_rules_form as shared_house_rules_form
-from ..rules import KNOB_INFO, KNOBS, PRESETS, SUIT_SYMBOLS, SUITS, Preset, RuleError, parse_cards
+from ..rules import (
+    KNOB_INFO,
+    KNOBS,
+    PRESETS,
+    SUIT_SYMBOLS,
+    SUITS,
+    Preset,
+    RuleError,
+    format_bid_steps,
+    parse_bid_steps,
+    parse_cards,
+)
 from ..services.writes import MAX_VERSION
 from ..validators import Between, SeatList, SheetForm, WholeNumberField
 from ..widgets import CheckboxInput, HiddenInput, RadioInput, TextInput
@@ -95,7 +106,7 @@ def house_rules_form(preset: Preset, formdata=None, prefix: str = "rule") -> For
         Knob(
             name,
             pinochle_knob_label(name),
-            getattr(preset, name),
+            format_bid_steps(preset.bid_steps) if name == "bid_steps" else getattr(preset, name),
             *KNOB_INFO[name],
         )
         for name in KNOBS
@@ -116,7 +127,19 @@ def house_rule_overrides(form: Form, preset: Preset) -> dict[str, Any]:
         field = form[name]
         value = field.data
         default = getattr(preset, name)
-        if isinstance(default, tuple):
+        if name == "bid_steps":
+            try:
+                value = parse_bid_steps(value or "")
+            except RuleError:
+                field.errors = [
+                    *field.errors,
+                    "Enter bids and their steps as from:step pairs, the bids increasing, "
+                    "e.g. 50:1, 60:5, 100:10.",
+                ]
+                continue
+            if value == default:
+                continue
+        elif isinstance(default, tuple):
             try:
                 value = _parse_table(value or "")
             except ValidationError as error:
