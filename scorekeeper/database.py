@@ -73,11 +73,16 @@ def stamp_unversioned() -> str | None:
     dice_versions = link_tokens["dice_game"] and "version" in {
         column["name"] for column in inspector.get_columns("dice_game")
     }
+    hand_knobs = "hand" in tables and "took_trick" in {
+        column["name"] for column in inspector.get_columns("hand")
+    }
     if all(link_tokens.values()):
-        # create_all made the tables of the models it ran with, at 0002 or 0003.
+        # create_all made the tables of the models it ran with, at 0002, 0003, 0005 or 0006.
         revision = "0003" if dice_versions else "0002"
         if "rule_set" in tables:
             revision = "0005"  # with the saved rule sets too
+        if hand_knobs:
+            revision = "0006"  # and hands with took_trick and moon
     elif not any(link_tokens.values()):
         revision = "0001"
     else:

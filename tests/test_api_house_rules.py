@@ -83,77 +83,37 @@ def test_play_on_to_a_higher_target(client):
     assert answer["win_reason"] == "Team A reached 2000"
 
 
+def _made(**more):
+    """A made partnership hand (Team A bids 250 and takes every trick), with more fields."""
+    return {"bidder": 0, "bid": 250, "meld": [0, 0], "tricks": [250, 0], **more}
+
+
+TRICK = {"save_with": "trick"}
+STEPS = {"bid_steps": "50:1, 60:5, 100:10"}
+
+
 @pytest.mark.parametrize(
     ("body", "fragment"),
     [
         (
-            {
-                "hands": [
-                    {"bidder": 0, "bid": 250, "meld": [0, 0], "tricks": [250, 0]},
-                    {"bidder": 0, "bid": 250, "meld": [0, 0], "tricks": [250, 0], "moon": True},
-                ]
-            },
+            {"hands": [_made(), _made(moon=True)]},
             "hand 2: the moon is off in this match (moon 0)",
         ),
         (
-            {
-                "hands": [
-                    {
-                        "bidder": 0,
-                        "bid": 250,
-                        "meld": [0, 0],
-                        "tricks": [250, 0],
-                        "took_trick": [True, True],
-                    }
-                ]
-            },
+            {"hands": [_made(took_trick=[True, True])]},
             "hand 1: took_trick is read only when save_with is trick",
         ),
         (
-            {
-                "rules": {"save_with": "trick"},
-                "hands": [
-                    {
-                        "bidder": 0,
-                        "bid": 250,
-                        "meld": [0, 0],
-                        "tricks": [250, 0],
-                        "took_trick": [True],
-                    }
-                ],
-            },
+            {"rules": TRICK, "hands": [_made(took_trick=[True])]},
             "hand 1: took_trick needs one true or false per side (2)",
         ),
-        (
-            {
-                "hands": [
-                    {
-                        "bidder": 0,
-                        "bid": 250,
-                        "meld": [0, 0],
-                        "tricks": [250, 0],
-                        "took_trick": "yes",
-                    }
-                ]
-            },
-            "hand 1: took_trick must be a list of true or false",
-        ),
-        (
-            {
-                "hands": [
-                    {"bidder": 0, "bid": 250, "meld": [0, 0], "tricks": [250, 0], "moon": "yes"}
-                ]
-            },
-            "hand 1: moon must be true or false",
-        ),
+        ({"hands": [_made(took_trick="yes")]}, "hand 1: took_trick must be a list of true or"),
+        ({"hands": [_made(moon="yes")]}, "hand 1: moon must be true or false"),
         (
             {
                 "variant": "double-deck",
-                "rules": {"bid_steps": "50:1, 60:5, 100:10"},
-                "hands": [
-                    {"bidder": 0, "bid": 57, "meld": [40, 0], "tricks": [50, 0]},
-                    {"bidder": 0, "bid": 61, "meld": [40, 0], "tricks": [50, 0]},
-                ],
+                "rules": STEPS,
+                "hands": [_made(bid=57, tricks=[50, 0]), _made(bid=61, tricks=[50, 0])],
             },
             "hand 2: bid 61 is not a valid bid; enter 60 or 65",
         ),

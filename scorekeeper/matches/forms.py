@@ -27,6 +27,7 @@ from ..rules import (
     Preset,
     RuleError,
     format_bid_steps,
+    next_bid,
     parse_bid_steps,
     parse_cards,
 )
@@ -207,6 +208,11 @@ class HandForm(SheetForm):
         min_entries=MAX_SEATS,
     )
     turned_nine = BooleanField("Dealer turned up a nine", widget=CheckboxInput())
+    # The house rules of "More house rules": asked only where the match plays them.
+    took_trick = SeatList(
+        BooleanField("Took a trick", widget=CheckboxInput()), min_entries=MAX_SEATS
+    )
+    moon = BooleanField("Shoot the moon", widget=CheckboxInput())
     cards = SeatList(
         StringField(
             "Cards",
@@ -241,14 +247,19 @@ class HandForm(SheetForm):
         for player, name in enumerate(player_names):
             self.cards[player].label.text = f"{name} meld cards"
             self.cards[player].description = "Tap or type only the cards that meld."
+        self.took_trick.fit(preset.sides)
         for side, name in enumerate(side_names):
             self.meld[side].label.text = f"{name} meld"
             self.tricks[side].label.text = f"{name} tricks"
+            self.took_trick[side].label.text = f"{name} took a trick with no counters"
+        if preset.moon:
+            self.moon.label.text = f"Shoot the moon: the bidder takes every trick for {preset.moon}"
         if preset.bidding:
             self.bid.render_kw = {
                 "inputmode": "numeric",
-                "min": preset.min_bid,
-                "step": preset.bid_step,
+                "min": next_bid(preset, None),
+                # Several steps: any whole number here; the rules say which (app.js steps).
+                "step": preset.bid_step if len(preset.bid_steps) == 1 else 1,
             }
             self.all_passed.label.text = f"All passed (dealer takes {preset.stuck_bid})"
         self.tricks_total = preset.trick_total
@@ -279,6 +290,9 @@ class HandForm(SheetForm):
             self.tricks[side].data = points
         for player, cards in enumerate(entries.get("cards") or []):
             self.cards[player].data = cards
+        for side, took in enumerate(entries.get("took_trick") or []):
+            self.took_trick[side].data = took
+        self.moon.data = bool(entries.get("moon"))
 
     @property
     def kind(self) -> str:
@@ -322,6 +336,13 @@ class HandForm(SheetForm):
             tricks = None  # the rules say what is missing (or that the hand is forfeit)
         all_passed = bool(self.all_passed.data) and preset.bidding
         cards = [_tidy_cards(entry.data) for entry in self.cards]
+        took_trick = None
+        if preset.save_with == "trick" and tricks is not None:
+            # A side with trick points took a trick; the box is asked of the others.
+            took_trick = [
+                bool(entry.data) or bool(points)
+                for entry, points in zip(self.took_trick, tricks, strict=True)
+            ]
         return {
             "bidder": None if all_passed or not preset.bidding else self.bidder.data,
             "bid": (preset.stuck_bid if all_passed else self.bid.data) if preset.bidding else None,
@@ -334,6 +355,8 @@ class HandForm(SheetForm):
             "redeal": action == "redeal",
             "turned_nine": bool(self.turned_nine.data) and not preset.bidding,
             "cards": cards if any(cards) else None,
+            "took_trick": took_trick,
+            "moon": bool(self.moon.data) and bool(preset.moon) and preset.bidding,
         }
 
     def read_entries(self) -> dict[str, Any] | None:
@@ -367,9 +390,9 @@ class HandForm(SheetForm):
         reason = capitalised(error.reason)
         if field and field.startswith("cards-"):
             self.cards[int(field.removeprefix("cards-"))].errors = [reason]
-        elif field in ("bid", "bidder", "trump", "turned_nine"):
+        elif field in ("bid", "bidder", "trump", "turned_nine", "moon"):
             self[field].errors = [*self[field].errors, reason]
-        elif field in ("meld", "tricks", "thrown_in", "no_marriage", "redeal"):
+        elif field in ("meld", "tricks", "thrown_in", "no_marriage", "redeal", "took_trick"):
             self.group_errors[field] = reason
         else:
             self.group_errors["hand"] = capitalised(str(error))

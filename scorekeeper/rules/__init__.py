@@ -56,6 +56,7 @@ from .pinochle import (
     KNOB_INFO,
     KNOBS,
     PRESETS,
+    BidRun,
     HandInput,
     HandMeld,
     HandOutcome,
@@ -66,6 +67,7 @@ from .pinochle import (
     Preset,
     ThrowInVerdict,
     bid_outlook,
+    bid_runs,
     changed_knobs,
     counted_meld,
     format_bid_steps,
@@ -154,6 +156,7 @@ __all__ = [
     "split_tokens",
     # pinochle
     "DEFAULT_PRESET",
+    "BidRun",
     "KNOB_INFO",
     "KNOBS",
     "PRESETS",
@@ -193,6 +196,7 @@ __all__ = [
     "previous_bid",
     "risen_target",
     "valid_bids",
+    "bid_runs",
     "with_rules",
     # dice
     "FACES",

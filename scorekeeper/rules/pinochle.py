@@ -762,15 +762,15 @@ def validate_bid(preset: Preset, bid: Any, all_passed: bool = False) -> int:
     return bid
 
 
-class _BidRun(NamedTuple):
-    """Valid bids start, start + step, … up to (not including) end (None: no end)."""
+class BidRun(NamedTuple):
+    """A run of valid bids: start, start + step, … up to (not including) end (None: no end)."""
 
     start: int
     step: int
     end: int | None
 
 
-def _bid_runs(preset: Preset) -> tuple[_BidRun, ...]:
+def bid_runs(preset: Preset) -> tuple[BidRun, ...]:
     """The valid bids as runs of equal steps, lowest first.
 
     One pair (the default, ``min_bid:bid_step``) keeps the rule every match was scored by
@@ -781,14 +781,14 @@ def _bid_runs(preset: Preset) -> tuple[_BidRun, ...]:
     steps = preset.bid_steps
     if len(steps) == 1:
         step = steps[0][1]
-        return (_BidRun(-(-preset.min_bid // step) * step, step, None),)
+        return (BidRun(-(-preset.min_bid // step) * step, step, None),)
     runs = []
     current = steps[0][0]
     for index, (_, step) in enumerate(steps):
         end = steps[index + 1][0] if index + 1 < len(steps) else None
         if end is not None and current >= end:
             continue  # a step of an earlier range jumped over this one
-        runs.append(_BidRun(current, step, end))
+        runs.append(BidRun(current, step, end))
         if end is not None:
             current += -(-(end - current) // step) * step
     return tuple(runs)
@@ -800,13 +800,13 @@ def is_valid_bid(preset: Preset, bid: int) -> bool:
         run.start <= bid
         and (run.end is None or bid < run.end)
         and (bid - run.start) % run.step == 0
-        for run in _bid_runs(preset)
+        for run in bid_runs(preset)
     )
 
 
 def next_bid(preset: Preset, bid: int | None) -> int:
     """The lowest valid bid above ``bid`` (the first valid bid for None): the stepper's +."""
-    for run in _bid_runs(preset):
+    for run in bid_runs(preset):
         if bid is None or bid < run.start:
             return run.start
         higher = run.start + ((bid - run.start) // run.step + 1) * run.step
@@ -817,7 +817,7 @@ def next_bid(preset: Preset, bid: int | None) -> int:
 
 def previous_bid(preset: Preset, bid: int) -> int | None:
     """The highest valid bid under ``bid``, or None under the first: the stepper's −."""
-    for run in reversed(_bid_runs(preset)):
+    for run in reversed(bid_runs(preset)):
         if bid <= run.start:
             continue
         lower = run.start + (bid - run.start - 1) // run.step * run.step
@@ -975,11 +975,12 @@ def _saved(preset: Preset, side: int, bidder: int | None, hand: HandInput) -> bo
     return points > 0 and points >= preset.save_minimum
 
 
-def _save_note(preset: Preset, side: int, hand: HandInput, name: str) -> str | None:
+def _save_note(
+    preset: Preset, side: int, bidder: int, hand: HandInput, saved: bool, name: str
+) -> str | None:
     """Why the save rule decided this side's hand, when it did (None: nothing to say)."""
     meld, points = hand.meld[side], hand.tricks[side]
-    saved = _saved(preset, side, hand.bidder, hand)
-    if not _under_save_rule(preset, side, hand.bidder):
+    if (saved and points) or not _under_save_rule(preset, side, bidder):
         return None
     if saved and points == 0 and meld:
         kept = counted_meld(preset, meld)
@@ -1109,18 +1110,16 @@ def score_hand(
     if hand.tricks is None:
         raise RuleError("a played hand needs each side's trick points; enter them", "tricks")
     validate_tricks(preset, hand.tricks, names)
-    hand = dataclasses.replace(hand, bidder=bidder)
+    saved = [_saved(preset, side, bidder, hand) for side in range(preset.sides)]
     counts = [
-        counted_meld(preset, hand.meld[side]) + hand.tricks[side]
-        if _saved(preset, side, bidder, hand)
-        else 0
+        counted_meld(preset, hand.meld[side]) + hand.tricks[side] if saved[side] else 0
         for side in range(preset.sides)
     ]
     points = list(counts)
     notes = [
         note
         for side in range(preset.sides)
-        if (note := _save_note(preset, side, hand, names[side])) is not None
+        if (note := _save_note(preset, side, bidder, hand, saved[side], names[side])) is not None
     ]
     if hand.moon:
         took = _took_tricks(preset, hand)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
@@ -168,10 +168,14 @@ HAND_FIELDS: dict[str, Callable[[Any], Any]] = {
     "redeal": _flag,
     "turned_nine": _flag,
     "cards": _optional(_list_of(_optional(_text(200)), "cards (text, or null for a player)")),
+    "took_trick": _optional(_list_of(_flag, "true or false, one per side")),
+    "moon": _flag,
     "version": _whole(),
     "client_token": _optional(_text(40)),
     "created_at": _moment,
 }
+# Fields a document written before them may leave out, and what such a hand held.
+HAND_DEFAULTS: dict[str, Any] = {"took_trick": None, "moon": False}
 DICE_GAME_FIELDS: dict[str, Callable[[Any], Any]] = {
     "kind": _text(10),
     "player_names": _names(NAME_LENGTH),
@@ -206,19 +210,28 @@ def _shown(value: Any) -> str:
 
 
 def _read_record(
-    record: Any, readers: dict[str, Callable[[Any], Any]], where: str, what: str
+    record: Any,
+    readers: dict[str, Callable[[Any], Any]],
+    where: str,
+    what: str,
+    defaults: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """A record's fields in their stored types, or a refusal naming the field."""
+    """A record's fields in their stored types, or a refusal naming the field; a field in
+    ``defaults`` may be left out (documents written before it existed)."""
+    defaults = defaults or {}
     if not isinstance(record, dict):
         raise ImportRefused(f"{where} must be an object holding {what}'s fields")
     unknown = [name for name in record if name not in readers]
     if unknown:
         raise ImportRefused(f'{where}: "{unknown[0]}" is not a field of {what}')
-    missing = [name for name in readers if name not in record]
+    missing = [name for name in readers if name not in record and name not in defaults]
     if missing:
         raise ImportRefused(f"{where}: {missing[0]} is missing")
     values = {}
     for name, read in readers.items():
+        if name not in record:
+            values[name] = defaults[name]
+            continue
         try:
             values[name] = read(record[name])
         except _Wrong as wrong:
@@ -256,11 +269,16 @@ def _match_preset(fields: dict[str, Any], where: str) -> Preset:
 
 
 def _hand(record: Any, where: str, preset: Preset) -> Hand:
-    fields = _read_record(record, HAND_FIELDS, where, "a hand")
+    fields = _read_record(record, HAND_FIELDS, where, "a hand", HAND_DEFAULTS)
     if fields["bidder"] is not None and fields["bidder"] >= preset.players:
         raise ImportRefused(
             f"{where}: bidder must be a player from 0 to {preset.players - 1}, "
             f"not {fields['bidder']}"
+        )
+    if fields["took_trick"] is not None and len(fields["took_trick"]) != preset.sides:
+        raise ImportRefused(
+            f"{where}: took_trick must hold one entry per side ({preset.sides}), "
+            f"not {len(fields['took_trick'])}"
         )
     if fields["cards"] is not None and len(fields["cards"]) != preset.players:
         raise ImportRefused(

@@ -32,8 +32,10 @@ def start_match(
     players: Sequence[str] = PLAYERS,
     teams: Sequence[str] = TEAMS,
     game: str | None = None,
+    house_rules: dict[str, str] | None = None,
 ) -> None:
-    """From the home page: New match, the game, the names, Start the match."""
+    """From the home page: New match, the game, the names, house rules (by label; a list
+    is chosen from, a box typed in), Start the match."""
     page.goto("/")
     open_page(page, page.get_by_role("button", name="New match"))
     expect(page.get_by_role("heading", name="New match")).to_be_visible()
@@ -46,6 +48,14 @@ def start_match(
         page.get_by_label(f"Team {number}", exact=True).fill(team)
     for number, player in enumerate(players, start=1):
         page.get_by_label(re.compile(rf"^Player {number}\b")).fill(player)
+    if house_rules:
+        page.locator("details.house-rules > summary").click()
+        for label, value in house_rules.items():
+            control = page.get_by_label(label, exact=True)
+            if control.evaluate("element => element.tagName") == "SELECT":
+                control.select_option(value)
+            else:
+                control.fill(value)
     open_page(page, page.get_by_role("button", name="Start the match"))
     expect(page.get_by_role("heading", name="Hand 1")).to_be_visible()
 

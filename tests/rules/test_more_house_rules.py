@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.rules import (
@@ -31,9 +31,9 @@ from scorekeeper.rules import (
     with_rules,
 )
 
-PARTNERSHIP = PRESETS["partnership"]
-DOUBLE_DECK = PRESETS["double-deck"]
-THREE_HANDED = PRESETS["three-handed"]
+PARTNERSHIP, DOUBLE_DECK, THREE_HANDED = (
+    PRESETS[name] for name in ("partnership", "double-deck", "three-handed")
+)
 NAMES = ("Us", "Them")
 NEW_KNOBS = ("save_with", "save_minimum", "bid_steps", "moon", "play_on_by")
 
@@ -435,6 +435,12 @@ def _defaults_spelled_out(preset):
     return {name: getattr(preset, name) for name in NEW_KNOBS}
 
 
+# Whole matches of up to 25 hands each: a replay may take longer than hypothesis' deadline
+# on a busy machine, which says nothing about the rules.
+WHOLE_MATCHES = settings(deadline=None)
+
+
+@WHOLE_MATCHES
 @given(st.sampled_from(_BEFORE), st.sampled_from(NEW_KNOBS + ("all",)))
 def test_new_knobs_set_to_their_defaults_replay_exactly_as_when_absent(match, which):
     base = with_rules(PRESETS[match["variant"]], match["rules"])
@@ -450,6 +456,7 @@ def test_new_knobs_set_to_their_defaults_replay_exactly_as_when_absent(match, wh
     )
 
 
+@WHOLE_MATCHES
 @given(st.sampled_from(_BEFORE).filter(lambda match: match["variant"] != "two-handed"))
 def test_save_with_trick_and_no_pointless_tricks_scores_as_save_with_points(match):
     base = with_rules(PRESETS[match["variant"]], match["rules"])
@@ -460,6 +467,7 @@ def test_save_with_trick_and_no_pointless_tricks_scores_as_save_with_points(matc
     ]
 
 
+@WHOLE_MATCHES
 @given(
     st.sampled_from(_BEFORE).filter(lambda match: match["variant"] != "two-handed"),
     st.integers(1, 2000),
