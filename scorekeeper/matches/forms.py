@@ -30,6 +30,7 @@ from ..rules import (
     next_bid,
     parse_bid_steps,
     parse_cards,
+    without_followed,
 )
 from ..services.writes import MAX_VERSION
 from ..validators import Between, SeatList, SheetForm, WholeNumberField
@@ -152,7 +153,7 @@ def house_rule_overrides(form: Form, preset: Preset) -> dict[str, Any]:
             continue
         if value != default:
             overrides[name] = value
-    return overrides
+    return without_followed(preset, overrides)
 
 
 # What a hand form's buttons record: a played hand, or one of the rare outcomes.

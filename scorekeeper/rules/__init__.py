@@ -95,6 +95,7 @@ from .pinochle import (
     validate_meld,
     validate_tricks,
     with_rules,
+    without_followed,
 )
 from .yahtzee import (
     BOX_LABELS,
@@ -198,6 +199,7 @@ __all__ = [
     "valid_bids",
     "bid_runs",
     "with_rules",
+    "without_followed",
     # dice
     "FACES",
     "TurnError",

@@ -427,6 +427,22 @@ def with_rules(preset: Preset, overrides: Mapping[str, Any] | None) -> Preset:
     return changed
 
 
+def without_followed(preset: Preset, overrides: Mapping[str, Any]) -> dict[str, Any]:
+    """The overrides less a following knob that only repeats what it would follow anyway
+    (bid_steps 300:10 with min_bid 300), so a match stores what the table changed."""
+    leaders = {name: value for name, value in overrides.items() if name not in _FOLLOWERS}
+    try:
+        followed = with_rules(preset, leaders)
+        kept = {
+            name: value
+            for name, value in overrides.items()
+            if name in _FOLLOWERS and _check_knob(preset, name, value) != getattr(followed, name)
+        }
+    except RuleError:
+        return dict(overrides)  # with_rules says what is wrong when the match starts
+    return {name: value for name, value in overrides.items() if name in leaders or name in kept}
+
+
 def parse_bid_steps(value: Any) -> tuple[tuple[int, int], ...]:
     """Bid steps as ``50:1, 60:5, 100:10`` (or a list of [from, step] pairs), checked."""
     problem = RuleError(

@@ -29,6 +29,7 @@ from scorekeeper.rules import (
     score_hand,
     valid_bids,
     with_rules,
+    without_followed,
 )
 
 PARTNERSHIP, DOUBLE_DECK, THREE_HANDED = (
@@ -488,3 +489,10 @@ def test_under_play_on_nobody_wins_on_a_hand_where_two_sides_reach_the_target(ma
         assert sum(total >= new_target for total in row.totals) <= 1
         target = new_target
     assert ledger.target == target
+
+
+def test_a_following_knob_that_repeats_what_it_follows_is_not_stored():
+    overrides = {"min_bid": 300, "bid_steps": ((300, 10),), "target": 2000, "play_on_by": 666}
+    assert without_followed(PARTNERSHIP, overrides) == {"min_bid": 300, "target": 2000}
+    kept = {"target": 2000, "play_on_by": 500, "bid_steps": ((250, 10), (400, 20))}
+    assert without_followed(PARTNERSHIP, kept) == kept
