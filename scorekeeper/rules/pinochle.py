@@ -767,7 +767,11 @@ def validate_bid(preset: Preset, bid: Any, all_passed: bool = False) -> int:
             f"bid {bid} is under the minimum of {preset.min_bid}; enter {preset.min_bid} or more",
             field="bid",
         )
-    if not is_valid_bid(preset, bid):
+    # One pair (every preset): a multiple of the step, as ever; several: the walk's bids.
+    on_step = (
+        bid % preset.bid_step == 0 if len(preset.bid_steps) == 1 else is_valid_bid(preset, bid)
+    )
+    if not on_step:
         lower, higher = nearest_bids(preset, bid)
         enter = f"enter {lower} or {higher}" if lower is not None else f"enter {higher}"
         if len(preset.bid_steps) == 1:
@@ -1135,7 +1139,9 @@ def score_hand(
     notes = [
         note
         for side in range(preset.sides)
-        if (note := _save_note(preset, side, bidder, hand, saved[side], names[side])) is not None
+        # A saved side with trick points (the common case) has nothing to say.
+        if not (saved[side] and hand.tricks[side])
+        and (note := _save_note(preset, side, bidder, hand, saved[side], names[side])) is not None
     ]
     if hand.moon:
         took = _took_tricks(preset, hand)
@@ -1296,7 +1302,7 @@ def replay_match(
             raise error.in_hand(number) from None
         totals = [total + points for total, points in zip(totals, outcome.points, strict=True)]
         winner, reason = game_winner(preset, totals, outcome.bidder, names, target)
-        risen = risen_target(preset, totals, target)
+        risen = target if winner is not None else risen_target(preset, totals, target)
         if risen != target:
             over = [side for side, total in enumerate(totals) if total >= target]
             who = _who_passed(preset, over, totals, names)
