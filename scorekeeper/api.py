@@ -46,8 +46,10 @@ _HAND_FIELDS = {
     "all_passed",
     "dealer",
     "turned_nine",
+    "took_trick",
+    "moon",
 }
-_FLAGS = ("thrown_in", "no_marriage", "redeal", "all_passed", "turned_nine")
+_FLAGS = ("thrown_in", "no_marriage", "redeal", "all_passed", "turned_nine", "moon")
 
 
 def _error(sentence: str) -> tuple[Response, int]:
@@ -145,9 +147,15 @@ def _hand_input(data: Any) -> HandInput:
     if "meld" not in data:
         raise RuleError("meld is missing: one number per side")
     tricks = data.get("tricks")
+    took_trick = data.get("took_trick")
+    if took_trick is not None and (
+        not isinstance(took_trick, list) or not all(isinstance(took, bool) for took in took_trick)
+    ):
+        raise RuleError("took_trick must be a list of true or false, one per side")
     return HandInput(
         meld=_numbers(data["meld"], "meld"),
         tricks=None if tricks is None else _numbers(tricks, "tricks"),
+        took_trick=None if took_trick is None else tuple(took_trick),
         bidder=_whole(data.get("bidder"), "bidder"),
         bid=_whole(data.get("bid"), "bid"),
         dealer=_whole(data.get("dealer"), "dealer"),

@@ -75,13 +75,18 @@ def stamp_unversioned() -> str | None:
         if link_tokens["dice_game"]
         else set()
     )
+    hand_knobs = "hand" in tables and "took_trick" in {
+        column["name"] for column in inspector.get_columns("hand")
+    }
     if all(link_tokens.values()):
-        # create_all made the tables of the models it ran with, at 0002 to 0005.
+        # create_all made the tables of the models it ran with, at 0002 to 0006.
         revision = "0002"
         if "version" in dice_columns:
             revision = "0004" if "view_token" in dice_columns else "0003"
         if "rule_set" in tables:
             revision = "0005"  # with the saved rule sets too
+        if hand_knobs:
+            revision = "0006"  # and hands with took_trick and moon
     elif not any(link_tokens.values()):
         revision = "0001"
     else:

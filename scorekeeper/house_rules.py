@@ -22,10 +22,20 @@ class Knob(NamedTuple):
     choices: tuple[str, ...] = ()
 
 
+# Pinochle knobs whose name alone would not read well as a label.
+_PINOCHLE_LABELS = {
+    "target": "Game to",
+    "save_with": "Meld is saved by",
+    "save_minimum": "Trick points that save meld",
+    "moon": "Shooting the moon scores",
+    "play_on_by": "Playing on raises the game by",
+}
+
+
 def pinochle_knob_label(name: str) -> str:
     """A pinochle knob's name as players read it, on the new-match form and the rules page:
     ``min_bid`` is "Min bid", and the target is "Game to"."""
-    return "Game to" if name == "target" else name.replace("_", " ").capitalize()
+    return _PINOCHLE_LABELS.get(name) or name.replace("_", " ").capitalize()
 
 
 class KnobLine(NamedTuple):
@@ -57,6 +67,15 @@ def knob_field(knob: Knob, number_validators: list, render_kw: dict | None = Non
         )
     if isinstance(knob.default, bool):
         return BooleanField(knob.label, default=knob.default, description=knob.help)
+    if isinstance(knob.default, str):
+        # A knob typed as text (pinochle's bid steps, ``50:1, 60:5, 100:10``).
+        return StringField(
+            knob.label,
+            default=knob.default,
+            description=knob.help,
+            validators=[Length(max=120)],
+            render_kw={"autocomplete": "off"},
+        )
     if isinstance(knob.default, tuple):
         return StringField(
             knob.label,

@@ -75,6 +75,9 @@ class Hand(db.Model):
     # Per player, the cards they melded (plain notation) when counted from cards; a side
     # with cards takes its meld from them, so editing the cards recomputes the hand.
     cards: Mapped[list[str | None] | None] = mapped_column(JSON)
+    # Under save_with trick: per side, did it take a trick (None when the hand does not say).
+    took_trick: Mapped[list[bool] | None] = mapped_column(JSON)
+    moon: Mapped[bool] = mapped_column(default=False)  # the bidding side shot the moon
     created_at: Mapped[datetime] = mapped_column(default=_now)
     # Edits bump it, so two phones editing one hand cannot overwrite each other silently.
     version: Mapped[int] = mapped_column(default=0)
@@ -97,6 +100,8 @@ class Hand(db.Model):
         "redeal",
         "turned_nine",
         "cards",
+        "took_trick",
+        "moon",
     )
 
     def entries(self) -> dict[str, Any]:

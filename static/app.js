@@ -1,19 +1,62 @@
 // Scorekeeper's small helpers for the hand form. Every page works without them:
 // the bid is a plain number field and a blank trick field is filled in by the server.
 
-// The bid's − and + buttons move it by the game's bid step, never under the minimum.
+// The bid's − and + buttons move it to the next valid bid of the match's bid steps, never
+// under the minimum. The server lists the valid bids as runs ("start:step:end", the last
+// without an end; rules/pinochle.py bid_runs), so a bid off the steps moves onto them.
+function bidRuns(box) {
+  return box.dataset.runs.split(",").map((run) => {
+    const [start, step, end] = run.split(":");
+    return { start: Number(start), step: Number(step), end: end === "" ? null : Number(end) };
+  });
+}
+
+function nextBid(runs, bid) {
+  for (const { start, step, end } of runs) {
+    if (bid === null || bid < start) return start;
+    const higher = start + (Math.floor((bid - start) / step) + 1) * step;
+    if (end === null || higher < end) return higher;
+  }
+  return bid;
+}
+
+function previousBid(runs, bid) {
+  for (const { start, step, end } of [...runs].reverse()) {
+    if (bid <= start) continue;
+    let lower = start + Math.floor((bid - start - 1) / step) * step;
+    if (end !== null) lower = Math.min(lower, start + Math.floor((end - 1 - start) / step) * step);
+    return lower;
+  }
+  return runs[0].start;
+}
+
 document.addEventListener("click", (event) => {
   const button = event.target.closest("[data-step-by]");
   if (!button) return;
   const box = button.closest("[data-stepper]");
   const input = box.querySelector("input");
-  const step = Number(box.dataset.step);
-  const min = Number(box.dataset.min);
+  const runs = bidRuns(box);
   const current = input.value === "" ? null : Number(input.value);
-  let next = current === null ? min : current + step * Number(button.dataset.stepBy);
-  if (next < min) next = min;
+  let next;
+  if (current === null || !Number.isFinite(current)) next = runs[0].start;
+  else if (Number(button.dataset.stepBy) > 0) next = nextBid(runs, current);
+  else next = previousBid(runs, current);
   input.value = String(next);
   input.dispatchEvent(new Event("input", { bubbles: true }));
+});
+
+// Under "a trick saves meld", the "took a trick" box is asked only of a side with no
+// trick points: a side with trick points took a trick.
+function askTookTrick(root) {
+  root.querySelectorAll("[data-took-trick-for]").forEach((box) => {
+    const tricks = document.getElementById(box.dataset.tookTrickFor);
+    box.hidden = Boolean(tricks && tricks.value !== "" && Number(tricks.value) > 0);
+  });
+}
+document.addEventListener("input", (event) => {
+  const form = event.target.closest("[data-trick-total]")?.closest("form");
+  // After the other side's tricks are filled in (the listener below), then ask.
+  if (form) queueMicrotask(() => askTookTrick(form));
 });
 
 // The trick points of all sides but one tell the last side's: fill it in. With two sides
@@ -63,8 +106,14 @@ function revealHelpers(root) {
     element.hidden = false;
   });
 }
-document.addEventListener("DOMContentLoaded", () => revealHelpers(document));
-document.addEventListener("htmx:load", (event) => revealHelpers(event.detail.elt));
+document.addEventListener("DOMContentLoaded", () => {
+  revealHelpers(document);
+  askTookTrick(document);
+});
+document.addEventListener("htmx:load", (event) => {
+  revealHelpers(event.detail.elt);
+  askTookTrick(event.detail.elt);
+});
 
 // In "count meld from cards", a tapped card is added to that player's cards (⌫ takes the
 // last one out); the preview then counts the meld.

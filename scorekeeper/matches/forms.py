@@ -18,7 +18,20 @@ from wtforms.validators import Length, Optional, ValidationError
 
 from ..house_rules import Knob, pinochle_knob_label
 from ..house_rules import house_rules_form as shared_house_rules_form
-from ..rules import KNOB_INFO, KNOBS, PRESETS, SUIT_SYMBOLS, SUITS, Preset, RuleError, parse_cards
+from ..rules import (
+    KNOB_INFO,
+    KNOBS,
+    PRESETS,
+    SUIT_SYMBOLS,
+    SUITS,
+    Preset,
+    RuleError,
+    format_bid_steps,
+    next_bid,
+    parse_bid_steps,
+    parse_cards,
+    without_followed,
+)
 from ..services.writes import MAX_VERSION
 from ..validators import Between, SeatList, SheetForm, WholeNumberField
 from ..widgets import CheckboxInput, HiddenInput, RadioInput, TextInput
@@ -95,7 +108,7 @@ def house_rules_form(preset: Preset, formdata=None, prefix: str = "rule") -> For
         Knob(
             name,
             pinochle_knob_label(name),
-            getattr(preset, name),
+            format_bid_steps(preset.bid_steps) if name == "bid_steps" else getattr(preset, name),
             *KNOB_INFO[name],
         )
         for name in KNOBS
@@ -116,7 +129,19 @@ def house_rule_overrides(form: Form, preset: Preset) -> dict[str, Any]:
         field = form[name]
         value = field.data
         default = getattr(preset, name)
-        if isinstance(default, tuple):
+        if name == "bid_steps":
+            try:
+                value = parse_bid_steps(value or "")
+            except RuleError:
+                field.errors = [
+                    *field.errors,
+                    "Enter bids and their steps as from:step pairs, the bids increasing, "
+                    "e.g. 50:1, 60:5, 100:10.",
+                ]
+                continue
+            if value == default:
+                continue
+        elif isinstance(default, tuple):
             try:
                 value = _parse_table(value or "")
             except ValidationError as error:
@@ -128,7 +153,7 @@ def house_rule_overrides(form: Form, preset: Preset) -> dict[str, Any]:
             continue
         if value != default:
             overrides[name] = value
-    return overrides
+    return without_followed(preset, overrides)
 
 
 # What a hand form's buttons record: a played hand, or one of the rare outcomes.
@@ -184,6 +209,11 @@ class HandForm(SheetForm):
         min_entries=MAX_SEATS,
     )
     turned_nine = BooleanField("Dealer turned up a nine", widget=CheckboxInput())
+    # The house rules of "More house rules": asked only where the match plays them.
+    took_trick = SeatList(
+        BooleanField("Took a trick", widget=CheckboxInput()), min_entries=MAX_SEATS
+    )
+    moon = BooleanField("Shoot the moon", widget=CheckboxInput())
     cards = SeatList(
         StringField(
             "Cards",
@@ -218,14 +248,19 @@ class HandForm(SheetForm):
         for player, name in enumerate(player_names):
             self.cards[player].label.text = f"{name} meld cards"
             self.cards[player].description = "Tap or type only the cards that meld."
+        self.took_trick.fit(preset.sides)
         for side, name in enumerate(side_names):
             self.meld[side].label.text = f"{name} meld"
             self.tricks[side].label.text = f"{name} tricks"
+            self.took_trick[side].label.text = f"{name} took a trick with no counters"
+        if preset.moon:
+            self.moon.label.text = f"Shoot the moon: the bidder takes every trick for {preset.moon}"
         if preset.bidding:
             self.bid.render_kw = {
                 "inputmode": "numeric",
-                "min": preset.min_bid,
-                "step": preset.bid_step,
+                "min": next_bid(preset, None),
+                # Several steps: any whole number here; the rules say which (app.js steps).
+                "step": preset.bid_step if len(preset.bid_steps) == 1 else 1,
             }
             self.all_passed.label.text = f"All passed (dealer takes {preset.stuck_bid})"
         self.tricks_total = preset.trick_total
@@ -256,6 +291,9 @@ class HandForm(SheetForm):
             self.tricks[side].data = points
         for player, cards in enumerate(entries.get("cards") or []):
             self.cards[player].data = cards
+        for side, took in enumerate(entries.get("took_trick") or []):
+            self.took_trick[side].data = took
+        self.moon.data = bool(entries.get("moon"))
 
     @property
     def kind(self) -> str:
@@ -299,6 +337,13 @@ class HandForm(SheetForm):
             tricks = None  # the rules say what is missing (or that the hand is forfeit)
         all_passed = bool(self.all_passed.data) and preset.bidding
         cards = [_tidy_cards(entry.data) for entry in self.cards]
+        took_trick = None
+        if preset.save_with == "trick" and tricks is not None:
+            # A side with trick points took a trick; the box is asked of the others.
+            took_trick = [
+                bool(entry.data) or bool(points)
+                for entry, points in zip(self.took_trick, tricks, strict=True)
+            ]
         return {
             "bidder": None if all_passed or not preset.bidding else self.bidder.data,
             "bid": (preset.stuck_bid if all_passed else self.bid.data) if preset.bidding else None,
@@ -311,6 +356,8 @@ class HandForm(SheetForm):
             "redeal": action == "redeal",
             "turned_nine": bool(self.turned_nine.data) and not preset.bidding,
             "cards": cards if any(cards) else None,
+            "took_trick": took_trick,
+            "moon": bool(self.moon.data) and bool(preset.moon) and preset.bidding,
         }
 
     def read_entries(self) -> dict[str, Any] | None:
@@ -344,9 +391,9 @@ class HandForm(SheetForm):
         reason = capitalised(error.reason)
         if field and field.startswith("cards-"):
             self.cards[int(field.removeprefix("cards-"))].errors = [reason]
-        elif field in ("bid", "bidder", "trump", "turned_nine"):
+        elif field in ("bid", "bidder", "trump", "turned_nine", "moon"):
             self[field].errors = [*self[field].errors, reason]
-        elif field in ("meld", "tricks", "thrown_in", "no_marriage", "redeal"):
+        elif field in ("meld", "tricks", "thrown_in", "no_marriage", "redeal", "took_trick"):
             self.group_errors[field] = reason
         else:
             self.group_errors["hand"] = capitalised(str(error))

@@ -27,10 +27,12 @@ from ..rules import (
     Preset,
     RuleError,
     bid_outlook,
+    bid_runs,
     changed_knobs,
     knob_table,
     throw_in_terms,
     throw_in_verdict,
+    valid_bids,
 )
 from ..services import devices, matches
 from ..services.matches import MatchState, hand_input, replay_entries
@@ -43,9 +45,18 @@ def shows_all() -> bool:
 
 
 def quick_bids(preset: Preset) -> list[int]:
-    """The bids a table calls most, one tap each: the minimum, then four steps of five
-    bid steps (250, 300 … 450 in partnership; 25, 30 … 45 on the small scale)."""
-    return [preset.min_bid + i * 5 * preset.bid_step for i in range(5)]
+    """The bids a table calls most, one tap each: the minimum, then every fifth valid bid
+    (250, 300 … 450 in partnership; 25, 30 … 45 on the small scale; with bid steps
+    50:1, 60:5, 100:10, 50, 55, 60, 85, 120)."""
+    return valid_bids(preset, 21)[::5]
+
+
+def stepper_runs(preset: Preset) -> str:
+    """The valid bids as the bid stepper (app.js) reads them: ``start:step:end`` runs,
+    comma-separated, the last without an end (``250:10:`` in partnership)."""
+    return ",".join(
+        f"{run.start}:{run.step}:{'' if run.end is None else run.end}" for run in bid_runs(preset)
+    )
 
 
 def rare_names(preset: Preset) -> str:

@@ -29,10 +29,12 @@ from .pages import (
     refused_page,
     remember_note,
     shows_all,
+    stepper_runs,
 )
 
 bp = Blueprint("matches", __name__, url_prefix="/matches")
 bp.add_app_template_global(quick_bids)
+bp.add_app_template_global(stepper_runs)
 bp.add_app_template_global(rare_names)
 
 

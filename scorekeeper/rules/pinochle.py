@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import itertools
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -46,7 +47,8 @@ def _knob(help_text: str, choices: tuple[str, ...] = ()) -> Any:
 SAVE_RULES = ("both", "non-bidders", "none")
 THROW_IN_RULES = ("unmakeable", "any-time", "never")
 THROW_IN_OTHERS = ("meld", "nothing")
-TIE_RULES = ("bidder", "higher")
+TIE_RULES = ("bidder", "higher", "play-on")
+SAVE_WITH = ("points", "trick")
 RUN_EXTRAS = ("flush", "strict")
 
 
@@ -66,6 +68,11 @@ class Preset:
     target: int = _knob("Points that win the game.")
     min_bid: int = _knob("The lowest opening bid.")
     bid_step: int = _knob("Bids go up in steps of this many points.")
+    bid_steps: tuple[tuple[int, int], ...] = _knob(
+        "Bids whose step grows with the bid, as from:step pairs: 50:1, 60:5, 100:10 bids "
+        "by 1 from 50, by 5 from 60 and by 10 from 100. The first pair is the minimum bid "
+        "and its step."
+    )
     stuck_bid: int = _knob("When everyone passes, the dealer is stuck with this bid.")
     cards_passed: int = _knob("Cards the bidder and partner trade after the bid.")
     widow: int = _knob("Cards in the widow, which go to the bidder.")
@@ -75,6 +82,14 @@ class Preset:
         "Who must take trick points to keep their meld: both sides, only the "
         "non-bidders, or nobody.",
         SAVE_RULES,
+    )
+    save_with: str = _knob(
+        "What keeps a side's meld under the save rule: enough trick points, or any trick "
+        "taken (even one with no trick points in it).",
+        SAVE_WITH,
+    )
+    save_minimum: int = _knob(
+        "The fewest trick points that keep a side's meld (when meld is saved by points)."
     )
     meld_minimum: int = _knob("Meld under this counts for nothing (and forfeits the bid).")
     trump_needs_marriage: bool = _knob("The bidder forfeits without a marriage in trump.")
@@ -87,12 +102,20 @@ class Preset:
         "What the other sides score when the bidder throws in.", THROW_IN_OTHERS
     )
     set_penalty: int = _knob("A bidder who goes set loses this many times the bid.")
+    moon: int = _knob(
+        "Shooting the moon: a bidder who declares it will take every trick scores this "
+        "when it does and loses it when it does not; 0 is off."
+    )
     nines_redeal: bool = _knob("A hand with enough nines and no meld may call a redeal.")
     nines_needed: int = _knob("How many nines a hand needs to call a nines redeal.")
     tie_rule: str = _knob(
         "Who wins when several sides reach the target on one hand: the bidder (else the "
-        "higher total), or always the higher total.",
+        "higher total), always the higher total, or nobody yet (play on to a higher target).",
         TIE_RULES,
+    )
+    play_on_by: int = _knob(
+        "When several sides reach the target on one hand and the tie rule is play-on, the "
+        "target rises by this much."
     )
     run_extras: str = _knob(
         "With one run, an extra trump king or queen marries a run card (flush) or "
@@ -157,20 +180,25 @@ _PARTNERSHIP = Preset(
     target=1500,
     min_bid=250,
     bid_step=10,
+    bid_steps=((250, 10),),
     stuck_bid=250,
     cards_passed=4,
     widow=0,
     trick_total=250,
     trick_unit=10,
     save_rule="both",
+    save_with="points",
+    save_minimum=10,
     meld_minimum=0,
     trump_needs_marriage=False,
     throw_in="unmakeable",
     throw_in_others="meld",
     set_penalty=1,
+    moon=0,
     nines_redeal=False,
     nines_needed=5,
     tie_rule="bidder",
+    play_on_by=500,
     run_extras="flush",
     dealer_nine=0,
     run=(150, 1500),
@@ -184,8 +212,23 @@ _PARTNERSHIP = Preset(
     jacks_around=(40, 400),
 )
 
+# Knobs whose default follows other knobs (RULES.md, "More house rules"): unless a match
+# sets them, they move with what they follow, so a match that changes its trick unit, its
+# minimum bid or its target plays exactly as before these knobs existed.
+_FOLLOWERS = {
+    "bid_steps": lambda preset: ((preset.min_bid, preset.bid_step),),
+    "save_minimum": lambda preset: preset.trick_unit,
+    "play_on_by": lambda preset: preset.target // 3,
+}
+
+
+def _following(preset: Preset) -> Preset:
+    """The preset with every following knob at the value it follows."""
+    return dataclasses.replace(preset, **{name: rule(preset) for name, rule in _FOLLOWERS.items()})
+
+
 PRESETS: dict[str, Preset] = {
-    preset.name: preset
+    preset.name: _following(preset)
     for preset in (
         _PARTNERSHIP,
         dataclasses.replace(
@@ -305,6 +348,8 @@ def _check_knob(preset: Preset, name: str, value: Any) -> Any:
         if value not in choices:
             raise RuleError(f"{name} must be one of {', '.join(choices)}", field=name)
         return value
+    if name == "bid_steps":
+        return parse_bid_steps(value)
     if knob.type == "bool":
         if not isinstance(value, bool):
             raise RuleError(f"{name} must be true or false", field=name)
@@ -334,7 +379,26 @@ def with_rules(preset: Preset, overrides: Mapping[str, Any] | None) -> Preset:
     if not overrides:
         return preset
     changes = {name: _check_knob(preset, name, value) for name, value in overrides.items()}
+    if "bid_steps" in changes:
+        # The first pair is the minimum bid and its step: set them, or check they agree.
+        first, step = changes["bid_steps"][0]
+        for knob, value in (("min_bid", first), ("bid_step", step)):
+            if changes.setdefault(knob, value) != value:
+                raise RuleError(
+                    f"min_bid and bid_step must match the first pair of bid_steps "
+                    f"({first}:{step}); change one to match the other",
+                    field="bid_steps",
+                )
     changed = dataclasses.replace(preset, **changes)
+    # A following knob the match did not set keeps following (when it followed before).
+    changed = dataclasses.replace(
+        changed,
+        **{
+            name: rule(changed)
+            for name, rule in _FOLLOWERS.items()
+            if name not in changes and getattr(preset, name) == rule(preset)
+        },
+    )
     if changed.target < 1:
         raise RuleError("target must be at least 1", field="target")
     if changed.bid_step < 1:
@@ -347,16 +411,77 @@ def with_rules(preset: Preset, overrides: Mapping[str, Any] | None) -> Preset:
         )
     if changed.bidding and changed.min_bid < 1:
         raise RuleError("min_bid must be at least 1", field="min_bid")
+    if not 1 <= changed.save_minimum <= changed.trick_total:
+        raise RuleError(
+            f"save_minimum must be from 1 to {changed.trick_total}, the trick points of a "
+            "hand (to keep meld without trick points, set save_rule to none)",
+            field="save_minimum",
+        )
+    if changed.moon and not changed.bidding:
+        raise RuleError(
+            f"{changed.name} has no bidding, so nobody can shoot the moon; set moon to 0",
+            field="moon",
+        )
+    if changed.tie_rule == "play-on" and changed.play_on_by < 1:
+        raise RuleError("play_on_by must be at least 1 to play on", field="play_on_by")
     return changed
+
+
+def without_followed(preset: Preset, overrides: Mapping[str, Any]) -> dict[str, Any]:
+    """The overrides less a following knob that only repeats what it would follow anyway
+    (bid_steps 300:10 with min_bid 300), so a match stores what the table changed."""
+    leaders = {name: value for name, value in overrides.items() if name not in _FOLLOWERS}
+    try:
+        followed = with_rules(preset, leaders)
+        kept = {
+            name: value
+            for name, value in overrides.items()
+            if name in _FOLLOWERS and _check_knob(preset, name, value) != getattr(followed, name)
+        }
+    except RuleError:
+        return dict(overrides)  # with_rules says what is wrong when the match starts
+    return {name: value for name, value in overrides.items() if name in leaders or name in kept}
+
+
+def parse_bid_steps(value: Any) -> tuple[tuple[int, int], ...]:
+    """Bid steps as ``50:1, 60:5, 100:10`` (or a list of [from, step] pairs), checked."""
+    problem = RuleError(
+        "bid_steps must be from:step pairs with the bids increasing, e.g. 50:1, 60:5, 100:10",
+        field="bid_steps",
+    )
+    if isinstance(value, str):
+        texts = [part.strip() for part in value.replace(";", ",").split(",") if part.strip()]
+        try:
+            pairs = [tuple(int(n) for n in text.split(":")) for text in texts]
+        except ValueError:
+            raise problem from None
+    elif isinstance(value, list | tuple):
+        pairs = [tuple(pair) if isinstance(pair, list | tuple) else () for pair in value]
+    else:
+        raise problem
+    if not pairs or not all(len(pair) == 2 and all(map(_is_count, pair)) for pair in pairs):
+        raise problem
+    froms = [first for first, _ in pairs]
+    if any(later <= earlier for earlier, later in itertools.pairwise(froms)):
+        raise problem
+    if any(step < 1 for _, step in pairs):
+        raise RuleError("every step of bid_steps must be at least 1", field="bid_steps")
+    return tuple((first, step) for first, step in pairs)
+
+
+def format_bid_steps(steps: Sequence[Sequence[int]]) -> str:
+    """Bid steps as players type them: ``50:1, 60:5, 100:10``."""
+    return ", ".join(f"{first}:{step}" for first, step in steps)
 
 
 def changed_knobs(preset: Preset) -> dict[str, Any]:
     """The knobs where a match's rules differ from its preset's defaults."""
     base = PRESETS[preset.name]
+    # A following knob is changed when it no longer follows, whatever the preset's value.
+    defaults = {name: getattr(base, name) for name in KNOBS}
+    defaults.update({name: rule(preset) for name, rule in _FOLLOWERS.items()})
     return {
-        name: getattr(preset, name)
-        for name in KNOBS
-        if getattr(preset, name) != getattr(base, name)
+        name: getattr(preset, name) for name in KNOBS if getattr(preset, name) != defaults[name]
     }
 
 
@@ -367,6 +492,8 @@ def knob_table(preset: Preset) -> list[tuple[str, str, str]]:
         value = getattr(preset, name)
         if isinstance(value, bool):
             shown = "yes" if value else "no"
+        elif name == "bid_steps":
+            shown = format_bid_steps(value)
         elif isinstance(value, tuple):
             shown = ", ".join(str(v) for v in value)
         else:
@@ -591,6 +718,10 @@ class HandInput:
     all_passed: bool = False
     dealer: int | None = None
     turned_nine: bool = False
+    # Under save_with trick: for each side, did it take a trick (read for 0 trick points).
+    took_trick: tuple[bool, ...] | None = None
+    # The bidding side declared it would take every trick (the moon knob).
+    moon: bool = False
 
 
 @dataclass(frozen=True)
@@ -636,14 +767,99 @@ def validate_bid(preset: Preset, bid: Any, all_passed: bool = False) -> int:
             f"bid {bid} is under the minimum of {preset.min_bid}; enter {preset.min_bid} or more",
             field="bid",
         )
-    if bid % preset.bid_step:
-        lower = bid - bid % preset.bid_step
-        raise RuleError(
-            f"bid {bid} is not a multiple of {preset.bid_step}; enter {lower} or "
-            f"{lower + preset.bid_step}",
-            field="bid",
-        )
+    # One pair (every preset): a multiple of the step, as ever; several: the walk's bids.
+    on_step = (
+        bid % preset.bid_step == 0 if len(preset.bid_steps) == 1 else is_valid_bid(preset, bid)
+    )
+    if not on_step:
+        lower, higher = nearest_bids(preset, bid)
+        enter = f"enter {lower} or {higher}" if lower is not None else f"enter {higher}"
+        if len(preset.bid_steps) == 1:
+            raise RuleError(
+                f"bid {bid} is not a multiple of {preset.bid_step}; {enter}", field="bid"
+            )
+        raise RuleError(f"bid {bid} is not a valid bid; {enter}", field="bid")
     return bid
+
+
+class BidRun(NamedTuple):
+    """A run of valid bids: start, start + step, … up to (not including) end (None: no end)."""
+
+    start: int
+    step: int
+    end: int | None
+
+
+def bid_runs(preset: Preset) -> tuple[BidRun, ...]:
+    """The valid bids as runs of equal steps, lowest first.
+
+    One pair (the default, ``min_bid:bid_step``) keeps the rule every match was scored by
+    before bid_steps existed: the multiples of the step from the minimum bid up (the same
+    as RULES.md's walk whenever the minimum is a multiple of its step, as in every preset).
+    Several pairs follow RULES.md: each next bid is the last plus the step of its range.
+    """
+    steps = preset.bid_steps
+    if len(steps) == 1:
+        step = steps[0][1]
+        return (BidRun(-(-preset.min_bid // step) * step, step, None),)
+    runs = []
+    current = steps[0][0]
+    for index, (_, step) in enumerate(steps):
+        end = steps[index + 1][0] if index + 1 < len(steps) else None
+        if end is not None and current >= end:
+            continue  # a step of an earlier range jumped over this one
+        runs.append(BidRun(current, step, end))
+        if end is not None:
+            current += -(-(end - current) // step) * step
+    return tuple(runs)
+
+
+def is_valid_bid(preset: Preset, bid: int) -> bool:
+    """Is this a bid the match's bid steps allow (at or over the minimum, on a step)?"""
+    return any(
+        run.start <= bid
+        and (run.end is None or bid < run.end)
+        and (bid - run.start) % run.step == 0
+        for run in bid_runs(preset)
+    )
+
+
+def next_bid(preset: Preset, bid: int | None) -> int:
+    """The lowest valid bid above ``bid`` (the first valid bid for None): the stepper's +."""
+    for run in bid_runs(preset):
+        if bid is None or bid < run.start:
+            return run.start
+        higher = run.start + ((bid - run.start) // run.step + 1) * run.step
+        if run.end is None or higher < run.end:
+            return higher
+    raise AssertionError("the last run of bids has no end")
+
+
+def previous_bid(preset: Preset, bid: int) -> int | None:
+    """The highest valid bid under ``bid``, or None under the first: the stepper's −."""
+    for run in reversed(bid_runs(preset)):
+        if bid <= run.start:
+            continue
+        lower = run.start + (bid - run.start - 1) // run.step * run.step
+        if run.end is not None:
+            lower = min(lower, run.start + (run.end - 1 - run.start) // run.step * run.step)
+        return lower
+    return None
+
+
+def nearest_bids(preset: Preset, bid: int) -> tuple[int | None, int]:
+    """The valid bids either side of an invalid one (below: None under the first bid)."""
+    return previous_bid(preset, bid), next_bid(preset, bid)
+
+
+def valid_bids(preset: Preset, count: int, start: int | None = None) -> list[int]:
+    """``count`` valid bids in order, from the first at or over ``start`` (or the lowest)."""
+    bid = next_bid(preset, None if start is None else start - 1)
+    bids = [bid]
+    while len(bids) < count:
+        bid = next_bid(preset, bid)
+        bids.append(bid)
+    return bids
 
 
 def validate_tricks(preset: Preset, tricks: Sequence[Any], names: Sequence[str]) -> None:
@@ -753,11 +969,76 @@ def tricks_needed(preset: Preset, bid: int, bidder_meld: int) -> int:
     return max(bid - counted_meld(preset, bidder_meld), 0)
 
 
-def _saved(preset: Preset, side: int, bidder: int | None, tricks: Sequence[int]) -> bool:
-    """Does a side keep its meld? Under the save rule it must take some trick points."""
-    if preset.save_rule == "none" or tricks[side] > 0:
+def _took_tricks(preset: Preset, hand: HandInput) -> tuple[bool, ...]:
+    """Which sides took a trick: those with trick points, and (under save_with trick) those
+    the hand says took a trick without any."""
+    tricks = hand.tricks or (0,) * preset.sides
+    took = hand.took_trick or (False,) * preset.sides
+    return tuple(points > 0 or took[side] for side, points in enumerate(tricks))
+
+
+def _under_save_rule(preset: Preset, side: int, bidder: int | None) -> bool:
+    """Must this side take tricks to keep its meld?"""
+    if preset.save_rule == "none":
+        return False
+    return not (preset.save_rule == "non-bidders" and side == bidder)
+
+
+def _saved(preset: Preset, side: int, bidder: int | None, hand: HandInput) -> bool:
+    """Does a side keep its meld? Under the save rule it must take enough trick points
+    (save_with points: at least save_minimum) or any trick at all (save_with trick)."""
+    if not _under_save_rule(preset, side, bidder):
         return True
-    return preset.save_rule == "non-bidders" and side == bidder
+    points = hand.tricks[side]
+    if preset.save_with == "trick":
+        return _took_tricks(preset, hand)[side]
+    return points > 0 and points >= preset.save_minimum
+
+
+def _save_note(
+    preset: Preset, side: int, bidder: int, hand: HandInput, saved: bool, name: str
+) -> str | None:
+    """Why the save rule decided this side's hand, when it did (None: nothing to say)."""
+    meld, points = hand.meld[side], hand.tricks[side]
+    if (saved and points) or not _under_save_rule(preset, side, bidder):
+        return None
+    if saved and points == 0 and meld:
+        kept = counted_meld(preset, meld)
+        return f"{name} took a trick with no counters, so their {kept} meld counts"
+    if saved or not (meld or points):
+        return None
+    if points == 0:
+        if preset.save_with == "trick":
+            return f"{name} took no trick, so their meld does not count"
+        return f"{name} took no tricks, so their meld does not count"
+    return (
+        f"{name} took {points} trick points, under the {preset.save_minimum} that save meld, "
+        "so they score nothing"
+    )
+
+
+def _check_knobs_in_hand(preset: Preset, hand: HandInput) -> None:
+    """A hand may use a house rule only when the match plays it; took_trick must fit."""
+    if hand.moon and not preset.moon:
+        raise RuleError(
+            "the moon is off in this match (moon 0); turn it on in the house rules or "
+            "record the hand without it",
+            field="moon",
+        )
+    if hand.took_trick is None:
+        return
+    if preset.save_with != "trick":
+        raise RuleError(
+            "took_trick is read only when save_with is trick; this match saves meld with "
+            "trick points, so leave it out",
+            field="took_trick",
+        )
+    if len(hand.took_trick) != preset.sides or not all(
+        isinstance(took, bool) for took in hand.took_trick
+    ):
+        raise RuleError(
+            f"took_trick needs one true or false per side ({preset.sides})", field="took_trick"
+        )
 
 
 def score_hand(
@@ -787,6 +1068,7 @@ def score_hand(
             "Nines redeal: the same dealer deals again and nothing is scored",
         )
     validate_meld(preset, hand.meld, names)
+    _check_knobs_in_hand(preset, hand)
     if not preset.bidding:
         return _score_unbid(preset, hand, names, dealer)
 
@@ -826,6 +1108,10 @@ def score_hand(
         )
 
     if hand.thrown_in:
+        if hand.moon:
+            raise RuleError(
+                "a bidder who shot the moon plays the hand; it cannot throw in", field="moon"
+            )
         verdict = throw_in_verdict(preset, bid, hand.meld[bidder])
         if not verdict.allowed:
             raise RuleError(f"{verdict.reason}; save it as a played hand", field="thrown_in")
@@ -844,18 +1130,30 @@ def score_hand(
     if hand.tricks is None:
         raise RuleError("a played hand needs each side's trick points; enter them", "tricks")
     validate_tricks(preset, hand.tricks, names)
+    saved = [_saved(preset, side, bidder, hand) for side in range(preset.sides)]
     counts = [
-        counted_meld(preset, hand.meld[side]) + hand.tricks[side]
-        if _saved(preset, side, bidder, hand.tricks)
-        else 0
+        counted_meld(preset, hand.meld[side]) + hand.tricks[side] if saved[side] else 0
         for side in range(preset.sides)
     ]
     points = list(counts)
     notes = [
-        f"{names[side]} took no tricks, so their meld does not count"
+        note
         for side in range(preset.sides)
-        if not _saved(preset, side, bidder, hand.tricks) and hand.meld[side]
+        # A saved side with trick points (the common case) has nothing to say.
+        if not (saved[side] and hand.tricks[side])
+        and (note := _save_note(preset, side, bidder, hand, saved[side], names[side])) is not None
     ]
+    if hand.moon:
+        took = _took_tricks(preset, hand)
+        shot = hand.tricks[bidder] == preset.trick_total and not any(took[side] for side in others)
+        points[bidder] = preset.moon if shot else -preset.moon
+        if shot:
+            result, main = "made", f"{who} shot the moon and took every trick: +{preset.moon}"
+        else:
+            result = "set"
+            main = f"{who} shot the moon but did not take every trick: {_signed(-preset.moon)}"
+        sentence = "; ".join([main, _others_text(names, others, points), *notes])
+        return HandOutcome(result, tuple(points), sentence, bidder, bid, tuple(counts))
     if counts[bidder] >= bid:
         result, main = "made", f"{who} made {bid} with {counts[bidder]}"
     else:
@@ -878,6 +1176,8 @@ def _score_unbid(
         raise RuleError(f"{preset.name} has no bidding", field="bid")
     if hand.thrown_in or hand.no_marriage:
         raise RuleError(f"{preset.name} has no bidder to throw in or forfeit", "thrown_in")
+    if hand.moon:
+        raise RuleError(f"{preset.name} has no bidder to shoot the moon", field="moon")
     if hand.tricks is None:
         raise RuleError("a played hand needs each side's trick points; enter them", "tricks")
     validate_tricks(preset, hand.tricks, names)
@@ -918,27 +1218,58 @@ class Ledger:
     winner: int | None
     win_reason: str | None
     next_dealer: int
+    # The game as it stands: the preset's target, or higher after playing on.
+    target: int = 0
 
 
 def game_winner(
-    preset: Preset, totals: Sequence[int], bidder: int | None, names: Sequence[str]
+    preset: Preset,
+    totals: Sequence[int],
+    bidder: int | None,
+    names: Sequence[str],
+    target: int | None = None,
 ) -> tuple[int | None, str | None]:
-    """The winner after a hand (or None to play on), by the preset's target and tie rule."""
-    over = [side for side, total in enumerate(totals) if total >= preset.target]
+    """The winner after a hand (or None to play on), by the target and the tie rule.
+
+    ``target`` is the game as it stands (risen under play-on); the preset's by default.
+    """
+    target = preset.target if target is None else target
+    over = [side for side, total in enumerate(totals) if total >= target]
     if not over:
         return None, None
     if len(over) == 1:
-        return over[0], f"{names[over[0]]} reached {preset.target}"
-    who = " and ".join(names[side] for side in over)
-    if len(over) == len(totals) == 2:
-        who = "both teams" if preset.teams else "both players"
+        return over[0], f"{names[over[0]]} reached {target}"
+    if preset.tie_rule == "play-on":
+        return None, None
+    who = _who_passed(preset, over, totals, names)
     if preset.tie_rule == "bidder" and bidder in over:
-        return bidder, f"{who} passed {preset.target}; {names[bidder]} held the bid"
+        return bidder, f"{who} passed {target}; {names[bidder]} held the bid"
     best = max(totals[side] for side in over)
     leaders = [side for side in over if totals[side] == best]
     if len(leaders) > 1:
         return None, None
-    return leaders[0], f"{who} passed {preset.target}; {names[leaders[0]]} finished ahead"
+    return leaders[0], f"{who} passed {target}; {names[leaders[0]]} finished ahead"
+
+
+def _who_passed(
+    preset: Preset, over: Sequence[int], totals: Sequence[int], names: Sequence[str]
+) -> str:
+    if len(over) == len(totals) == 2:
+        return "both teams" if preset.teams else "both players"
+    return " and ".join(names[side] for side in over)
+
+
+def risen_target(preset: Preset, totals: Sequence[int], target: int) -> int:
+    """Under play-on: the target after a hand where two or more sides reached it, raised by
+    play_on_by until fewer than two sides are at or over it (the target itself otherwise).
+
+    Nobody wins on that hand; one side alone at or over the risen target after a later
+    hand wins."""
+    if preset.tie_rule != "play-on":
+        return target
+    while sum(total >= target for total in totals) >= 2:
+        target += preset.play_on_by
+    return target
 
 
 def replay_match(
@@ -957,6 +1288,7 @@ def replay_match(
     rows: list[LedgerRow] = []
     winner = reason = None
     dealer = first_dealer
+    target = preset.target
     for number, hand in enumerate(hands, start=1):
         if winner is not None:
             raise RuleError(
@@ -969,8 +1301,17 @@ def replay_match(
         except RuleError as error:
             raise error.in_hand(number) from None
         totals = [total + points for total, points in zip(totals, outcome.points, strict=True)]
+        winner, reason = game_winner(preset, totals, outcome.bidder, names, target)
+        risen = target if winner is not None else risen_target(preset, totals, target)
+        if risen != target:
+            over = [side for side, total in enumerate(totals) if total >= target]
+            who = _who_passed(preset, over, totals, names)
+            outcome = dataclasses.replace(
+                outcome,
+                sentence=f"{outcome.sentence}; {who} reached {target}: play on to {risen}",
+            )
+            target = risen
         rows.append(LedgerRow(number, outcome, tuple(totals), dealer, hand))
-        winner, reason = game_winner(preset, totals, outcome.bidder, names)
         if outcome.result != "redeal":
             dealer = (dealer + 1) % preset.players
-    return Ledger(tuple(rows), tuple(totals), winner, reason, dealer)
+    return Ledger(tuple(rows), tuple(totals), winner, reason, dealer, target)

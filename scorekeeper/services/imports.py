@@ -168,10 +168,14 @@ HAND_FIELDS: dict[str, Callable[[Any], Any]] = {
     "redeal": _flag,
     "turned_nine": _flag,
     "cards": _optional(_list_of(_optional(_text(200)), "cards (text, or null for a player)")),
+    "took_trick": _optional(_list_of(_flag, "true or false, one per side")),
+    "moon": _flag,
     "version": _whole(),
     "client_token": _optional(_text(40)),
     "created_at": _moment,
 }
+# Fields a hand gained after documents were first written: such a document has them off.
+HAND_ADDED: dict[str, Callable[[], Any]] = {"took_trick": lambda: None, "moon": lambda: False}
 DICE_GAME_FIELDS: dict[str, Callable[[Any], Any]] = {
     "kind": _text(10),
     "player_names": _names(NAME_LENGTH),
@@ -266,11 +270,16 @@ def _match_preset(fields: dict[str, Any], where: str) -> Preset:
 
 
 def _hand(record: Any, where: str, preset: Preset) -> Hand:
-    fields = _read_record(record, HAND_FIELDS, where, "a hand")
+    fields = _read_record(record, HAND_FIELDS, where, "a hand", HAND_ADDED)
     if fields["bidder"] is not None and fields["bidder"] >= preset.players:
         raise ImportRefused(
             f"{where}: bidder must be a player from 0 to {preset.players - 1}, "
             f"not {fields['bidder']}"
+        )
+    if fields["took_trick"] is not None and len(fields["took_trick"]) != preset.sides:
+        raise ImportRefused(
+            f"{where}: took_trick must hold one entry per side ({preset.sides}), "
+            f"not {len(fields['took_trick'])}"
         )
     if fields["cards"] is not None and len(fields["cards"]) != preset.players:
         raise ImportRefused(

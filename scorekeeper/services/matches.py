@@ -100,6 +100,9 @@ def hand_input(preset: Preset, entries: Mapping[str, Any]) -> HandInput:
         redeal=entries["redeal"],
         all_passed=entries["all_passed"],
         turned_nine=entries["turned_nine"],
+        # Hands stored before "More house rules" carry neither entry.
+        took_trick=None if entries.get("took_trick") is None else tuple(entries["took_trick"]),
+        moon=entries.get("moon") or False,
     )
 
 

@@ -27,13 +27,29 @@ def open_page(page: Page, link: Locator) -> None:
     page.wait_for_load_state("load")
 
 
+def set_house_rules(page: Page, house_rules: dict[str, str] | None) -> None:
+    """Open a new-game form's house rules and set each one by its label: a list is chosen
+    from, a box typed in."""
+    if not house_rules:
+        return
+    page.locator("details.house-rules > summary").click()
+    for label, value in house_rules.items():
+        field = page.get_by_label(label, exact=True)
+        if field.evaluate("field => field.tagName") == "SELECT":
+            field.select_option(value)
+        else:
+            field.fill(value)
+
+
 def start_match(
     page: Page,
     players: Sequence[str] = PLAYERS,
     teams: Sequence[str] = TEAMS,
     game: str | None = None,
+    house_rules: dict[str, str] | None = None,
 ) -> None:
-    """From the home page: New match, the game, the names, Start the match."""
+    """From the home page: New match, the game, the names, house rules (by label; a list
+    is chosen from, a box typed in), Start the match."""
     page.goto("/")
     open_page(page, page.get_by_role("button", name="New match"))
     expect(page.get_by_role("heading", name="New match")).to_be_visible()
@@ -46,6 +62,7 @@ def start_match(
         page.get_by_label(f"Team {number}", exact=True).fill(team)
     for number, player in enumerate(players, start=1):
         page.get_by_label(re.compile(rf"^Player {number}\b")).fill(player)
+    set_house_rules(page, house_rules)
     open_page(page, page.get_by_role("button", name="Start the match"))
     expect(page.get_by_role("heading", name="Hand 1")).to_be_visible()
 
@@ -69,14 +86,7 @@ def start_dice_game(
         expect(page.locator("input[type='hidden'][name='fitted_for']")).to_have_value(game)
     for number, player in enumerate(players, start=1):
         page.get_by_label(re.compile(rf"^Player {number}\b")).fill(player)
-    if house_rules:
-        page.locator("details.house-rules > summary").click()
-        for label, value in house_rules.items():
-            field = page.get_by_label(label, exact=True)
-            if field.evaluate("field => field.tagName") == "SELECT":
-                field.select_option(value)
-            else:
-                field.fill(value)
+    set_house_rules(page, house_rules)
     open_page(page, page.get_by_role("button", name="Start the game"))
     expect(page.locator(".scoreboard .side-name")).to_have_text(list(players))
     expect(page).to_have_url(re.compile(r"/dice/[A-Za-z0-9_-]{22,}$"))

@@ -155,7 +155,7 @@ def test_the_knob_table_shows_every_knob_with_its_value_and_a_sentence():
         ({"bogus": 1}, '"bogus" is not a house rule of partnership'),
         ({"deck": 80}, '"deck" is not a house rule of partnership'),
         ({"save_rule": "everyone"}, "save_rule must be one of both, non-bidders, none"),
-        ({"tie_rule": "dealer"}, "tie_rule must be one of bidder, higher"),
+        ({"tie_rule": "dealer"}, "tie_rule must be one of bidder, higher, play-on"),
         ({"run_extras": "loose"}, "run_extras must be one of flush, strict"),
         ({"throw_in": "always"}, "throw_in must be one of unmakeable, any-time, never"),
         ({"nines_redeal": "yes"}, "nines_redeal must be true or false"),
