@@ -21,7 +21,7 @@ from scorekeeper import create_app, transfer
 from scorekeeper.extensions import db
 from scorekeeper.models import DiceGame, DiceTurn, Hand, Match
 from scorekeeper.rules.pinochle import KNOBS, PRESETS
-from scorekeeper.services import dice, export, imports, matches
+from scorekeeper.services import dice, export, import_fields, imports, matches
 from scorekeeper.services.dice import FarkleState
 from scorekeeper.services.imports import ImportRefused, read_document
 from tests.helpers.html import read
@@ -923,7 +923,7 @@ def test_an_old_file_without_view_tokens_gives_each_dice_game_a_fresh_one(home, 
     assert len(set(views)) == 4
     assert not set(views) & (theirs | edit_tokens)
     for view in views:
-        assert imports.TOKEN.fullmatch(view)
+        assert import_fields.TOKEN.fullmatch(view)
         assert club.test_client().get(f"/dice/watch/{view}").status_code == 200
 
 

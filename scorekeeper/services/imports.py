@@ -5,249 +5,34 @@ and stored in one transaction or not at all."""
 from __future__ import annotations
 
 import json
-import re
-from collections.abc import Callable, Iterable, Sequence
-from datetime import UTC, datetime
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from ..models import DiceGame, DiceTurn, Hand, Match, RuleSet, new_token
-from ..rules import SUITS, Preset, RuleError, dice_game, get_preset, with_rules
+from ..models import DiceGame, DiceTurn, Hand, Match, RuleSet
+from ..rules import Preset, RuleError, dice_game, get_preset, with_rules
 from .dice import KINDS, replay_sheet, rules_of, state_of_game, yahtzee_turn
 from .export import FORMAT, VERSION
+from .import_fields import (
+    DICE_GAME_ADDED,
+    DICE_GAME_FIELDS,
+    DICE_TURN_FIELDS,
+    HAND_ADDED,
+    HAND_FIELDS,
+    MATCH_FIELDS,
+    RULE_SET_FIELDS,
+    ImportRefused,
+    in_order,
+    read_record,
+    shown,
+)
 from .matches import replay_entries
 from .rule_sets import checked_rules
 
 # The longest name a form takes; a document's names are held to the same.
-NAME_LENGTH = 40
-
-
-class ImportRefused(ValueError):
-    """Why a document cannot be imported, as a sentence; nothing was written."""
-
-    def __init__(self, reason: str):
-        super().__init__(f"Nothing was imported: {reason}.")
-        self.reason = reason
-
-
-class _Wrong(Exception):
-    """What a field should hold; the record reader names the field and where it is."""
-
-
-# The largest whole number every database here stores in an integer column.
-INT_MAX = 2**31 - 1
-TOKEN = re.compile(r"[A-Za-z0-9_-]{16,32}")
-
-
-def _whole(low: int = 0, high: int = INT_MAX) -> Callable[[Any], int]:
-    def read(value: Any) -> int:
-        if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high:
-            return value
-        raise _Wrong(f"a whole number from {low} to {high}")
-
-    return read
-
-
-def _number(value: Any) -> int:
-    # The rules core says which numbers a hand or turn may hold; this only checks the type.
-    if isinstance(value, int) and not isinstance(value, bool):
-        return value
-    raise _Wrong("a whole number")
-
-
-def _text(longest: int) -> Callable[[Any], str]:
-    def read(value: Any) -> str:
-        if isinstance(value, str) and len(value) <= longest:
-            return value
-        raise _Wrong(f"text of at most {longest} characters")
-
-    return read
-
-
-def _flag(value: Any) -> bool:
-    if isinstance(value, bool):
-        return value
-    raise _Wrong("true or false")
-
-
-def _token(value: Any) -> str:
-    if isinstance(value, str) and TOKEN.fullmatch(value):
-        return value
-    raise _Wrong("a link token of 16 to 32 letters, digits, - and _")
-
-
-def _moment(value: Any) -> datetime:
-    try:
-        moment = datetime.fromisoformat(value)
-    except (TypeError, ValueError):
-        raise _Wrong("a date and time like 2024-05-01T19:30:00+00:00") from None
-    if moment.tzinfo is not None:
-        moment = moment.astimezone(UTC).replace(tzinfo=None)
-    return moment
-
-
-def _rules(value: Any) -> dict[str, Any]:
-    # Each house rule is checked by the rules core once the game is known.
-    if isinstance(value, dict):
-        return value
-    raise _Wrong("an object of house rules")
-
-
-def _name(value: Any) -> str:
-    if isinstance(value, str) and value.strip() and len(value) <= NAME_LENGTH:
-        return value
-    raise _Wrong(f"a name of 1 to {NAME_LENGTH} characters")
-
-
-def _names(longest: int) -> Callable[[Any], list[str]]:
-    def read(value: Any) -> list[str]:
-        if isinstance(value, list) and all(
-            isinstance(name, str) and 0 < len(name) <= longest for name in value
-        ):
-            return value
-        raise _Wrong(f"a list of names of 1 to {longest} characters")
-
-    return read
-
-
-def _list_of(read_item: Callable[[Any], Any], what: str) -> Callable[[Any], list[Any]]:
-    def read(value: Any) -> list[Any]:
-        if not isinstance(value, list):
-            raise _Wrong(f"a list of {what}")
-        try:
-            return [read_item(item) for item in value]
-        except _Wrong:
-            raise _Wrong(f"a list of {what}") from None
-
-    return read
-
-
-def _optional(read: Callable[[Any], Any]) -> Callable[[Any], Any]:
-    def read_optional(value: Any) -> Any:
-        if value is None:
-            return None
-        try:
-            return read(value)
-        except _Wrong as wrong:
-            raise _Wrong(f"{wrong}, or null") from None
-
-    return read_optional
-
-
-def _records(value: Any) -> list[Any]:
-    if isinstance(value, list):
-        return value
-    raise _Wrong("a list")
-
-
-MATCH_FIELDS: dict[str, Callable[[Any], Any]] = {
-    "game": _text(40),
-    "house_rules": _rules,
-    "side_names": _names(NAME_LENGTH),
-    "player_names": _names(NAME_LENGTH),
-    "first_dealer": _whole(),
-    "created_at": _moment,
-    "edit_token": _token,
-    "view_token": _token,
-    "version": _whole(),
-    "hands": _records,
-}
-HAND_FIELDS: dict[str, Callable[[Any], Any]] = {
-    "position": _whole(),
-    "bidder": _optional(_whole()),
-    "bid": _optional(_whole()),
-    "all_passed": _flag,
-    "trump": _optional(_whole(0, len(SUITS) - 1)),
-    "meld": _list_of(_number, "whole numbers"),
-    "tricks": _optional(_list_of(_number, "whole numbers")),
-    "thrown_in": _flag,
-    "no_marriage": _flag,
-    "redeal": _flag,
-    "turned_nine": _flag,
-    "cards": _optional(_list_of(_optional(_text(200)), "cards (text, or null for a player)")),
-    "took_trick": _optional(_list_of(_flag, "true or false, one per side")),
-    "moon": _flag,
-    "version": _whole(),
-    "client_token": _optional(_text(40)),
-    "created_at": _moment,
-}
-# Fields a hand gained after documents were first written: such a document has them off.
-HAND_ADDED: dict[str, Callable[[], Any]] = {"took_trick": lambda: None, "moon": lambda: False}
-DICE_GAME_FIELDS: dict[str, Callable[[Any], Any]] = {
-    "kind": _text(10),
-    "player_names": _names(NAME_LENGTH),
-    "house_rules": _rules,
-    "created_at": _moment,
-    "token": _token,
-    "view_token": _token,
-    "turns": _records,
-}
-# Fields a document may lack, made afresh when it does: files exported before dice games
-# had a view link hold no view token.
-DICE_GAME_ADDED = {"view_token": new_token}
-DICE_TURN_FIELDS: dict[str, Callable[[Any], Any]] = {
-    "position": _whole(),
-    "player": _whole(),
-    "dice": _optional(_text(10)),
-    "box": _optional(_text(20)),
-    "column": _optional(_whole(1, 3)),
-    "throws": _optional(_list_of(_text(10), "kept dice")),
-    "total": _optional(_whole(-INT_MAX, INT_MAX)),
-    "farkle": _flag,
-    "created_at": _moment,
-}
-RULE_SET_FIELDS: dict[str, Callable[[Any], Any]] = {
-    "name": _name,
-    "game": _text(40),
-    "house_rules": _rules,
-    "created_at": _moment,
-    "token": _token,
-}
-
-
-def _shown(value: Any) -> str:
-    text = json.dumps(value, ensure_ascii=False)
-    return text if len(text) <= 40 else text[:39] + "…"
-
-
-def _read_record(
-    record: Any,
-    readers: dict[str, Callable[[Any], Any]],
-    where: str,
-    what: str,
-    added: dict[str, Callable[[], Any]] | None = None,
-) -> dict[str, Any]:
-    """A record's fields in their stored types, or a refusal naming the field. A field
-    of ``added`` that the record lacks is made by its function (a field added later)."""
-    if not isinstance(record, dict):
-        raise ImportRefused(f"{where} must be an object holding {what}'s fields")
-    unknown = [name for name in record if name not in readers]
-    if unknown:
-        raise ImportRefused(f'{where}: "{unknown[0]}" is not a field of {what}')
-    record = {**{name: make() for name, make in (added or {}).items()}, **record}
-    missing = [name for name in readers if name not in record]
-    if missing:
-        raise ImportRefused(f"{where}: {missing[0]} is missing")
-    values = {}
-    for name, read in readers.items():
-        try:
-            values[name] = read(record[name])
-        except _Wrong as wrong:
-            shown = _shown(record[name])
-            raise ImportRefused(f"{where}: {name} must be {wrong}, not {shown}") from None
-    return values
-
-
-def _in_order(positions: Sequence[int], where: str, what: str) -> None:
-    for number in range(1, len(positions)):
-        if positions[number] <= positions[number - 1]:
-            raise ImportRefused(
-                f"{where}, {what} {number + 1}: position {positions[number]} must come after "
-                f"the position before it ({positions[number - 1]}); list {what}s in order"
-            )
 
 
 def _match_preset(fields: dict[str, Any], where: str) -> Preset:
@@ -270,7 +55,7 @@ def _match_preset(fields: dict[str, Any], where: str) -> Preset:
 
 
 def _hand(record: Any, where: str, preset: Preset) -> Hand:
-    fields = _read_record(record, HAND_FIELDS, where, "a hand", HAND_ADDED)
+    fields = read_record(record, HAND_FIELDS, where, "a hand", HAND_ADDED)
     if fields["bidder"] is not None and fields["bidder"] >= preset.players:
         raise ImportRefused(
             f"{where}: bidder must be a player from 0 to {preset.players - 1}, "
@@ -292,13 +77,13 @@ def _hand(record: Any, where: str, preset: Preset) -> Hand:
 def read_match(record: Any, number: int) -> Match:
     """A match of the document, checked field by field and replayed (not yet stored)."""
     where = f"match {number}"
-    fields = _read_record(record, MATCH_FIELDS, where, "a match")
+    fields = read_record(record, MATCH_FIELDS, where, "a match")
     preset = _match_preset(fields, where)
     hands = [
         _hand(hand, f"{where}, hand {index}", preset)
         for index, hand in enumerate(fields.pop("hands"), start=1)
     ]
-    _in_order([hand.position for hand in hands], where, "hand")
+    in_order([hand.position for hand in hands], where, "hand")
     seen: dict[str, int] = {}
     for index, hand in enumerate(hands, start=1):
         if hand.client_token is not None:
@@ -318,7 +103,7 @@ def read_match(record: Any, number: int) -> Match:
 def read_dice_game(record: Any, number: int) -> DiceGame:
     """A dice game of the document, checked field by field and replayed (not yet stored)."""
     where = f"dice game {number}"
-    fields = _read_record(record, DICE_GAME_FIELDS, where, "a dice game", DICE_GAME_ADDED)
+    fields = read_record(record, DICE_GAME_FIELDS, where, "a dice game", DICE_GAME_ADDED)
     kind = fields["kind"]
     if kind not in KINDS:
         raise ImportRefused(
@@ -336,14 +121,14 @@ def read_dice_game(record: Any, number: int) -> DiceGame:
         )
     turns = []
     for index, turn in enumerate(fields.pop("turns"), start=1):
-        turn_fields = _read_record(turn, DICE_TURN_FIELDS, f"{where}, turn {index}", "a turn")
+        turn_fields = read_record(turn, DICE_TURN_FIELDS, f"{where}, turn {index}", "a turn")
         if turn_fields["player"] >= players:
             raise ImportRefused(
                 f"{where}, turn {index}: player must be from 0 to {players - 1}, "
                 f"not {turn_fields['player']}"
             )
         turns.append(DiceTurn(**turn_fields))
-    _in_order([turn.position for turn in turns], where, "turn")
+    in_order([turn.position for turn in turns], where, "turn")
     game = DiceGame(**fields, turns=turns)
     label = f"{where} ({KINDS[kind]}: {', '.join(game.player_names)})"
     if dice_game(kind).variant is not None:
@@ -365,7 +150,7 @@ def read_dice_game(record: Any, number: int) -> DiceGame:
 def read_rule_set(record: Any, number: int) -> RuleSet:
     """A saved rule set of the document, its house rules checked (not yet stored)."""
     where = f"rule set {number}"
-    fields = _read_record(record, RULE_SET_FIELDS, where, "a rule set")
+    fields = read_record(record, RULE_SET_FIELDS, where, "a rule set")
     try:
         checked_rules(fields["game"], fields["house_rules"])
     except RuleError as error:
@@ -444,14 +229,14 @@ def read_document(text: str | bytes) -> dict[str, Any]:
         newer = isinstance(version, int) and not isinstance(version, bool) and version > VERSION
         reason = "a newer version than this site reads" if newer else "not a known version"
         raise ImportRefused(
-            f"the export's version {_shown(version)} is {reason} (this site reads {VERSION})"
+            f"the export's version {shown(version)} is {reason} (this site reads {VERSION})"
         )
     for name in ("matches", "dice_games"):
         if not isinstance(doc.get(name), list):
-            raise ImportRefused(f"{name} must be a list, not {_shown(doc.get(name))}")
+            raise ImportRefused(f"{name} must be a list, not {shown(doc.get(name))}")
     # Exported before rule sets were saved: the file has none.
     if not isinstance(doc.setdefault("rule_sets", []), list):
-        raise ImportRefused(f"rule_sets must be a list, not {_shown(doc['rule_sets'])}")
+        raise ImportRefused(f"rule_sets must be a list, not {shown(doc['rule_sets'])}")
     return doc
 
 
