@@ -114,6 +114,11 @@ document.addEventListener("htmx:load", (event) => {
   revealHelpers(event.detail.elt);
   askTookTrick(event.detail.elt);
 });
+// htmx fires "load" only when the answer settles (20 ms later), and the screen is painted in
+// between: revealed as soon as the answer is in the page, the taps under the thumb do not
+// blink out and move the page.
+document.addEventListener("htmx:afterSwap", () => revealHelpers(document));
+document.addEventListener("htmx:oobAfterSwap", () => revealHelpers(document));
 
 // In "count meld from cards", a tapped card is added to that player's cards (⌫ takes the
 // last one out); the preview then counts the meld.

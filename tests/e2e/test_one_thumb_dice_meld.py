@@ -187,6 +187,25 @@ def test_yahtzee_dice_and_best_box_stay_in_view_while_tapping(
     assert fully_in_view(page, "[data-die='5']")
 
 
+def test_the_die_buttons_never_blink_out_when_the_answer_is_drawn(new_page: Callable[..., Page]) -> None:
+    """Each frame painted after the server's answer is swapped in still shows the die
+    buttons: hidden for a frame, they would move the page under the thumb."""
+    page = new_page(viewport=PHONE)
+    start_dice_game(page, NAMES)
+    page.evaluate(
+        """() => {
+          window.painted = [];
+          document.addEventListener("htmx:afterSwap", () => requestAnimationFrame(() =>
+            window.painted.push(document.querySelector(".die-taps").hidden)));
+        }"""
+    )
+    for face in "33355":
+        page.get_by_role("button", name=f"Add a {face}", exact=True).click()
+    expect(page.locator("#dice-pinned")).to_contain_text("best")
+    page.wait_for_function("window.painted.length > 0")
+    assert page.evaluate("window.painted") == [False] * page.evaluate("window.painted.length")
+
+
 @pytest.mark.parametrize("viewport", VIEWPORTS)
 def test_farkle_dice_and_turn_total_stay_in_view_while_tapping(
     new_page: Callable[..., Page], viewport: dict
