@@ -187,7 +187,9 @@ def test_yahtzee_dice_and_best_box_stay_in_view_while_tapping(
     assert fully_in_view(page, "[data-die='5']")
 
 
-def test_the_die_buttons_never_blink_out_when_the_answer_is_drawn(new_page: Callable[..., Page]) -> None:
+def test_the_die_buttons_never_blink_out_when_the_answer_is_drawn(
+    new_page: Callable[..., Page],
+) -> None:
     """Each frame painted after the server's answer is swapped in still shows the die
     buttons: hidden for a frame, they would move the page under the thumb."""
     page = new_page(viewport=PHONE)
