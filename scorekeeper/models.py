@@ -210,3 +210,14 @@ class DeviceRuleSet(db.Model):
     device: Mapped[str] = mapped_column(String(64), primary_key=True)
     rule_set_id: Mapped[int] = mapped_column(ForeignKey("rule_set.id"), primary_key=True)
     kept_at: Mapped[datetime] = mapped_column(default=_now)
+
+
+class GameSummary(db.Model):
+    """A cache, not an entry: what one stored game's replay gave for statistics and the home
+    page, at the game's version. Once the game's version moves on it is stale, and the next
+    reader replays the game and keeps the new summary."""
+
+    kind: Mapped[str] = mapped_column(String(10), primary_key=True)  # "match" or "dice"
+    game_id: Mapped[int] = mapped_column(primary_key=True)
+    version: Mapped[int]
+    summary: Mapped[dict[str, Any]] = mapped_column(JSON)

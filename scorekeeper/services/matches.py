@@ -59,10 +59,7 @@ class MatchState:
     @cached_property
     def side_players(self) -> list[list[str]]:
         """Each side's players by name, in seat order (one each when nobody has a partner)."""
-        sides: list[list[str]] = [[] for _ in self.sides]
-        for seat, name in enumerate(self.players):
-            sides[self.preset.side_of(seat)].append(name)
-        return sides
+        return players_by_side(self.preset, self.players)
 
     @property
     def over(self) -> bool:
@@ -76,6 +73,14 @@ class MatchState:
             if hand.id == hand_id:
                 return index
         raise NotFound()
+
+
+def players_by_side(preset: Preset, players: Sequence[str]) -> list[list[str]]:
+    """Each side's players by name, in seat order."""
+    sides: list[list[str]] = [[] for _ in range(preset.sides)]
+    for seat, name in enumerate(players):
+        sides[preset.side_of(seat)].append(name)
+    return sides
 
 
 def match_preset(match: Match | Row) -> Preset:

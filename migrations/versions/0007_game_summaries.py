@@ -1,0 +1,34 @@
+"""Kept summaries of stored games, for statistics and the home page.
+
+``game_summary`` caches, for each match or dice game, what its replay gives (each player's
+numbers, the totals, the winner) with the game's version; a summary whose version is not
+the game's is stale and is recomputed. Nothing stored before changes, and the table may be
+emptied at any time.
+
+Revision ID: 0007
+Revises: 0006
+Create Date: 2026-12-01 16:00:00
+"""
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0007"
+down_revision = "0006"
+branch_labels = None
+depends_on = None
+
+
+def upgrade():
+    op.create_table(
+        "game_summary",
+        sa.Column("kind", sa.String(length=10), nullable=False),
+        sa.Column("game_id", sa.Integer(), nullable=False),
+        sa.Column("version", sa.Integer(), nullable=False),
+        sa.Column("summary", sa.JSON(), nullable=False),
+        sa.PrimaryKeyConstraint("kind", "game_id", name=op.f("pk_game_summary")),
+    )
+
+
+def downgrade():
+    op.drop_table("game_summary")
