@@ -96,12 +96,8 @@ def side_scores(hand_points, totals, names) -> Markup:
 @bp.get("/")
 def home():
     """Say what the site does, list this device's matches and games, link to what is ready."""
-    device = current_device()
-    return render_template(
-        "main/home.html",
-        states=devices.device_matches(db.session, device),
-        dice_games=devices.device_dice_games(db.session, device),
-    )
+    matches, dice_games = devices.device_games(db.session, current_device())
+    return render_template("main/home.html", states=matches, dice_games=dice_games)
 
 
 @bp.get("/health")
