@@ -12,7 +12,7 @@ from sqlalchemy.orm import Session
 from ..models import DeviceDiceGame, DeviceMatch, DiceGame, Match
 from ..rules import Preset, dice_game
 from . import stats
-from .matches import match_preset, players_by_side
+from .matches import players_by_side
 from .stats import Summary
 
 
@@ -182,7 +182,8 @@ def device_games(session: Session, device: str | None) -> tuple[list[MatchLine],
     versions |= {(stats.DICE, row.id): row.version for row in games}
     summaries = stats.summaries_at(session, versions)
     match_lines = [
-        MatchLine(row, match_preset(row), summaries[(stats.MATCH, row.id)]) for row in matches
+        MatchLine(row, stats.preset_of(row.game, row.house_rules), summaries[(stats.MATCH, row.id)])
+        for row in matches
     ]
     game_lines = [DiceLine(row, summaries[(stats.DICE, row.id)]) for row in games]
     return (

@@ -5,20 +5,30 @@ once that version moves on."""
 from __future__ import annotations
 
 import copy
+import json
 import threading
 from collections import OrderedDict
 from collections.abc import Collection, Iterable, Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
-from sqlalchemy import and_, or_, select
+from sqlalchemy import Row, and_, or_, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import DBAPIError
-from sqlalchemy.orm import Session, selectinload
+from sqlalchemy.orm import Session
 
-from ..models import DiceGame, GameSummary, Match
-from ..rules import Stats, farkle_stats, pinochle_stats, stats_report, yahtzee_stats
+from ..models import DiceGame, DiceTurn, GameSummary, Hand, Match
+from ..rules import (
+    Preset,
+    Stats,
+    farkle_stats,
+    get_preset,
+    pinochle_stats,
+    stats_report,
+    with_rules,
+    yahtzee_stats,
+)
 from .dice import FarkleState, farkle_turn, state_of_game
-from .matches import players_by_side, state_of
+from .matches import SHOWN_HAND, SHOWN_HAND_NAMES, players_by_side, replay_entries
 
 MATCH, DICE = "match", "dice"
 
@@ -27,15 +37,20 @@ Summary = dict[str, Any]
 Key = tuple[str, int]
 
 
-def _played_on(rows: list) -> str | None:
-    return rows[-1].created_at.isoformat() if rows else None
+class StoredDiceGame(NamedTuple):
+    """What a dice game's replay reads, as plain rows (cheaper to load than objects)."""
+
+    kind: str
+    house_rules: dict[str, Any]
+    player_names: list[str]
+    turns: list[Row]
 
 
-def match_summary(match: Match) -> Summary:
-    """A loaded match replayed into its summary."""
-    state = state_of(match)
-    ledger = state.ledger
-    stats = pinochle_stats(state.preset, players_by_side(state.preset, match.player_names), ledger)
+def match_summary(match: Match | Row, entries: list[dict[str, Any]], played_on) -> Summary:
+    """A match's summary from its hands' entries (in order) and when the last was entered."""
+    preset = preset_of(match.game, match.house_rules)
+    ledger = replay_entries(match, preset, entries)
+    stats = pinochle_stats(preset, players_by_side(preset, match.player_names), ledger)
     return {
         "stats": stats.to_json(),
         "totals": list(ledger.totals),
@@ -43,11 +58,25 @@ def match_summary(match: Match) -> Summary:
         "win_reason": ledger.win_reason,
         "next_dealer": ledger.next_dealer,
         "hands": len(ledger.rows),
-        "played_on": _played_on(state.hands),
+        "played_on": None if played_on is None else played_on.isoformat(),
     }
 
 
-def dice_summary(game: DiceGame) -> Summary:
+_PRESETS: dict[tuple[str, str], Preset] = {}
+
+
+def preset_of(game: str, house_rules: Mapping[str, Any]) -> Preset:
+    """The match's preset with its house rules, built once for each set of house rules."""
+    key = (game, json.dumps(house_rules, sort_keys=True))
+    preset = _PRESETS.get(key)
+    if preset is None:
+        if len(_PRESETS) > 256:
+            _PRESETS.clear()
+        preset = _PRESETS[key] = with_rules(get_preset(game), house_rules)
+    return preset
+
+
+def dice_summary(game: DiceGame | StoredDiceGame) -> Summary:
     """A loaded dice game replayed into its summary."""
     state = state_of_game(game)
     if isinstance(state, FarkleState):
@@ -63,7 +92,7 @@ def dice_summary(game: DiceGame) -> Summary:
         "over": state.over,
         "next_player": state.next_player,
         "turns": len(state.turns),
-        "played_on": _played_on(state.turns),
+        "played_on": state.turns[-1].created_at.isoformat() if state.turns else None,
     }
 
 
@@ -88,19 +117,72 @@ def _kept(session: Session, versions: Mapping[Key, int]) -> dict[Key, Summary]:
     }
 
 
+_MATCH_COLUMNS = [
+    Match.id,
+    Match.version,
+    Match.game,
+    Match.house_rules,
+    Match.side_names,
+    Match.player_names,
+    Match.first_dealer,
+]
+_TURN_COLUMNS = [
+    DiceTurn.game_id,
+    DiceTurn.player,
+    DiceTurn.dice,
+    DiceTurn.box,
+    DiceTurn.column,
+    DiceTurn.throws,
+    DiceTurn.total,
+    DiceTurn.farkle,
+    DiceTurn.created_at,
+]
+
+
 def _replayed(session: Session, match_ids: list[int], dice_ids: list[int]) -> dict[Key, tuple]:
-    """These games loaded and replayed: (version, summary) by key (two queries a kind)."""
+    """These games read as plain rows and replayed: (version, summary) by key (two queries
+    a kind, however many games)."""
     done: dict[Key, tuple] = {}
     if match_ids:
-        matches = session.scalars(
-            select(Match).where(Match.id.in_(match_ids)).options(selectinload(Match.hands))
-        ).all()
-        done |= {(MATCH, m.id): (m.version, match_summary(m)) for m in matches}
+        matches = session.execute(select(*_MATCH_COLUMNS).where(Match.id.in_(match_ids))).all()
+        entries: dict[int, list] = {match.id: [] for match in matches}
+        played_on = {}
+        for row in session.execute(
+            select(Hand.match_id, Hand.created_at, *SHOWN_HAND)
+            .where(Hand.match_id.in_(match_ids))
+            .order_by(Hand.match_id, Hand.position)
+        ):
+            # Plain dicts: a row's own mapping is several times slower to read.
+            entries[row[0]].append(dict(zip(SHOWN_HAND_NAMES, row[2:], strict=True)))
+            played_on[row[0]] = row[1]
+        done |= {
+            (MATCH, m.id): (m.version, match_summary(m, entries[m.id], played_on.get(m.id)))
+            for m in matches
+        }
     if dice_ids:
-        games = session.scalars(
-            select(DiceGame).where(DiceGame.id.in_(dice_ids)).options(selectinload(DiceGame.turns))
+        games = session.execute(
+            select(
+                DiceGame.id,
+                DiceGame.version,
+                DiceGame.kind,
+                DiceGame.house_rules,
+                DiceGame.player_names,
+            ).where(DiceGame.id.in_(dice_ids))
         ).all()
-        done |= {(DICE, g.id): (g.version, dice_summary(g)) for g in games}
+        turns: dict[int, list] = {game.id: [] for game in games}
+        for turn in session.execute(
+            select(*_TURN_COLUMNS)
+            .where(DiceTurn.game_id.in_(dice_ids))
+            .order_by(DiceTurn.game_id, DiceTurn.position)
+        ):
+            turns[turn.game_id].append(turn)
+        done |= {
+            (DICE, g.id): (
+                g.version,
+                dice_summary(StoredDiceGame(g.kind, g.house_rules, g.player_names, turns[g.id])),
+            )
+            for g in games
+        }
     return done
 
 
