@@ -96,8 +96,14 @@ def side_scores(hand_points, totals, names) -> Markup:
 @bp.get("/")
 def home():
     """Say what the site does, list this device's matches and games, link to what is ready."""
-    matches, dice_games = devices.device_games(db.session, current_device())
-    return render_template("main/home.html", states=matches, dice_games=dice_games)
+    every_finished = request.args.get("finished") == "all"
+    lists = devices.device_games(db.session, current_device(), every_finished)
+    return render_template(
+        "main/home.html",
+        states=lists.matches,
+        dice_games=lists.dice_games,
+        finished_left_out=lists.finished_left_out,
+    )
 
 
 @bp.get("/health")

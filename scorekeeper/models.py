@@ -220,4 +220,8 @@ class GameSummary(db.Model):
     kind: Mapped[str] = mapped_column(String(10), primary_key=True)  # "match" or "dice"
     game_id: Mapped[int] = mapped_column(primary_key=True)
     version: Mapped[int]
-    summary: Mapped[dict[str, Any]] = mapped_column(JSON)
+    # Is the game over? A list of games splits on it before reading any summary.
+    over: Mapped[bool]
+    # What a list of games shows of it (totals, winner, whose turn), and its statistics.
+    line: Mapped[dict[str, Any]] = mapped_column(JSON)
+    stats: Mapped[dict[str, Any]] = mapped_column(JSON)

@@ -115,17 +115,19 @@ def test_the_home_page_lists_the_same_lines_as_when_it_replayed_every_match(site
     assert drawn_afresh == from_kept_summaries == LISTS.read_text()
 
 
-def seed_matches(app, count: int, device: str) -> None:
-    """``count`` finished-or-not matches and dice games on a device, stored directly."""
+def seed_matches(app, count: int, device: str, target: int = 1500) -> None:
+    """``count`` matches of three hands and Farkle games of two turns on a device, stored
+    directly (the matches are over after their first hand with a target of 250)."""
     with app.app_context():
         for _ in range(count):
             match = Match(
                 game="partnership",
+                house_rules={"target": target},
                 side_names=["Us", "Them"],
                 player_names=["Ann", "Bob", "Cat", "Dan"],
                 version=3,
             )
-            match.hands = [Hand(position=n, **MADE) for n in (1, 2, 3)]
+            match.hands = [Hand(position=n, **MADE) for n in range(1, 2 if target < 260 else 4)]
             game = DiceGame(kind="farkle", player_names=["Ann", "Bob"], version=2)
             game.turns = [DiceTurn(position=n, player=n, total=600) for n in range(2)]
             db.session.add_all([match, game])
@@ -157,3 +159,18 @@ def test_the_home_page_costs_the_same_queries_for_3_or_30_matches(site):
     assert sum(len(listed.all("li")) for listed in lists) == 3 + 3
     assert first_few == first_many
     assert again_few == again_many < first_few
+
+
+def test_a_long_history_lists_the_latest_finished_matches_and_the_rest_a_tap_away(site, phone):
+    seed_matches(site, 25, DEVICE, target=250)
+    phone.set_cookie("device", DEVICE)
+
+    page = read(phone.get("/"))
+    in_progress, finished = page.all("ul", class_="match-list")
+    link = page.one("a", href="/?finished=all")
+    every = read(phone.get(link.attrs["href"])).all("ul", class_="match-list")[1]
+
+    assert len(finished.all("li")) == 20
+    assert link.text == "Show all finished games (5 more)"
+    assert len(every.all("li")) == 25
+    assert len(in_progress.all("li")) == 25  # the Farkle games

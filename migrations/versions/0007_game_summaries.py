@@ -1,9 +1,9 @@
 """Kept summaries of stored games, for statistics and the home page.
 
-``game_summary`` caches, for each match or dice game, what its replay gives (each player's
-numbers, the totals, the winner) with the game's version; a summary whose version is not
-the game's is stale and is recomputed. Nothing stored before changes, and the table may be
-emptied at any time.
+``game_summary`` caches, for each match or dice game, what its replay gives (whether it
+is over, what a list of games shows of it, each player's numbers) with the game's version;
+a summary whose version is not the game's is stale and is recomputed. Nothing stored
+before changes, and the table may be emptied at any time.
 
 Revision ID: 0007
 Revises: 0006
@@ -25,7 +25,9 @@ def upgrade():
         sa.Column("kind", sa.String(length=10), nullable=False),
         sa.Column("game_id", sa.Integer(), nullable=False),
         sa.Column("version", sa.Integer(), nullable=False),
-        sa.Column("summary", sa.JSON(), nullable=False),
+        sa.Column("over", sa.Boolean(), nullable=False),
+        sa.Column("line", sa.JSON(), nullable=False),
+        sa.Column("stats", sa.JSON(), nullable=False),
         sa.PrimaryKeyConstraint("kind", "game_id", name=op.f("pk_game_summary")),
     )
 

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any, NamedTuple
 
-from sqlalchemy import Row, select
+from sqlalchemy import Row, and_, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from ..models import DeviceDiceGame, DeviceMatch, DiceGame, Match
+from ..models import DeviceDiceGame, DeviceMatch, DiceGame, GameSummary, Match
 from ..rules import Preset, dice_game
 from . import stats
 from .matches import players_by_side
@@ -36,6 +37,11 @@ def remember_match(session: Session, device: str, match_id: int) -> None:
 def remember_dice_game(session: Session, device: str, game_id: int) -> None:
     """List the dice game on this device's home page."""
     _remember(session, DeviceDiceGame(device=device, game_id=game_id), (device, game_id))
+
+
+# A long history lists its latest finished games, and the rest a tap away: the home page
+# costs the same with 300 finished matches as with 20.
+FINISHED_SHOWN = 20
 
 
 @dataclass(frozen=True)
@@ -160,43 +166,84 @@ _LISTED_GAME = [
 ]
 
 
-def device_games(session: Session, device: str | None) -> tuple[list[MatchLine], list[DiceLine]]:
-    """The matches and the dice games opened on this device, each in progress first, then
-    finished, newest first; drawn from the games' kept summaries in a few queries however
-    many there are."""
+class HomeLists(NamedTuple):
+    """A device's games as its home page lists them: the matches and the dice games, each in
+    progress first, then finished, newest first; and how many finished ones are left out."""
+
+    matches: list[MatchLine]
+    dice_games: list[DiceLine]
+    finished_left_out: int = 0
+
+
+def _listed(session: Session, model: Any, kind: str, link: Any, key: Any, device: str) -> list:
+    """A device's games of one model, newest first, light: each one's id, version, and the
+    version and the ended-or-not of its kept summary (None where none is kept)."""
+    return session.execute(
+        select(model.id, model.version, GameSummary.version.label("kept"), GameSummary.over)
+        .join(link, key == model.id)
+        .outerjoin(GameSummary, and_(GameSummary.kind == kind, GameSummary.game_id == model.id))
+        .where(link.device == device)
+        .order_by(model.created_at.desc(), model.id.desc())
+    ).all()
+
+
+def _shown(
+    rows: list, fresh: dict, kind: str, every_finished: bool
+) -> tuple[list[int], list[int], int]:
+    """The games in progress and the finished ones shown (the latest FINISHED_SHOWN, or all),
+    by id, and how many finished ones are left out."""
+    playing, finished = [], []
+    for row in rows:
+        over = fresh[(kind, row.id)]["over"] if (kind, row.id) in fresh else row.over
+        (finished if over else playing).append(row.id)
+    shown = finished if every_finished else finished[:FINISHED_SHOWN]
+    return playing, shown, len(finished) - len(shown)
+
+
+def device_games(session: Session, device: str | None, every_finished: bool = False) -> HomeLists:
+    """The games opened on this device as its home page lists them (every finished one
+    with ``every_finished``), drawn from their kept summaries: the games that changed since
+    are replayed, the others only read. A few queries, however many games there are."""
     if not device:
-        return [], []
-    matches = session.execute(
-        select(*_LISTED_MATCH)
-        .join(DeviceMatch, DeviceMatch.match_id == Match.id)
-        .where(DeviceMatch.device == device)
-        .order_by(Match.created_at.desc(), Match.id.desc())
-    ).all()
-    games = session.execute(
-        select(*_LISTED_GAME)
-        .join(DeviceDiceGame, DeviceDiceGame.game_id == DiceGame.id)
-        .where(DeviceDiceGame.device == device)
-        .order_by(DiceGame.created_at.desc(), DiceGame.id.desc())
-    ).all()
-    versions = {(stats.MATCH, row.id): row.version for row in matches}
-    versions |= {(stats.DICE, row.id): row.version for row in games}
-    summaries = stats.summaries_at(session, versions)
-    match_lines = [
-        MatchLine(row, stats.preset_of(row.game, row.house_rules), summaries[(stats.MATCH, row.id)])
-        for row in matches
-    ]
-    game_lines = [DiceLine(row, summaries[(stats.DICE, row.id)]) for row in games]
-    return (
-        sorted(match_lines, key=lambda line: line.over),
-        sorted(game_lines, key=lambda line: line.over),
+        return HomeLists([], [])
+    matches = _listed(session, Match, stats.MATCH, DeviceMatch, DeviceMatch.match_id, device)
+    games = _listed(session, DiceGame, stats.DICE, DeviceDiceGame, DeviceDiceGame.game_id, device)
+    stale = [(stats.MATCH, row.id) for row in matches if row.kept != row.version]
+    stale += [(stats.DICE, row.id) for row in games if row.kept != row.version]
+    fresh = stats.refreshed(session, stale) if stale else {}
+    match_playing, match_done, matches_left = _shown(matches, fresh, stats.MATCH, every_finished)
+    dice_playing, dice_done, dice_left = _shown(games, fresh, stats.DICE, every_finished)
+    match_rows = _rows_with_lines(session, _LISTED_MATCH, stats.MATCH, match_playing + match_done)
+    dice_rows = _rows_with_lines(session, _LISTED_GAME, stats.DICE, dice_playing + dice_done)
+    return HomeLists(
+        [
+            MatchLine(row, stats.preset_of(row.game, row.house_rules), row.line)
+            for row in match_rows
+        ],
+        [DiceLine(row, row.line) for row in dice_rows],
+        matches_left + dice_left,
     )
+
+
+def _rows_with_lines(session: Session, columns: list, kind: str, ids: list[int]) -> list:
+    """The games' rows with their kept lines, in the order of ``ids``."""
+    if not ids:
+        return []
+    model = columns[0].class_
+    rows = session.execute(
+        select(*columns, GameSummary.line)
+        .join(GameSummary, and_(GameSummary.kind == kind, GameSummary.game_id == model.id))
+        .where(model.id.in_(ids))
+    ).all()
+    by_id = {row.id: row for row in rows}
+    return [by_id[game_id] for game_id in ids if game_id in by_id]
 
 
 def device_matches(session: Session, device: str | None) -> list[MatchLine]:
     """The matches opened on this device: in progress first, then finished, newest first."""
-    return device_games(session, device)[0]
+    return device_games(session, device, every_finished=True).matches
 
 
 def device_dice_games(session: Session, device: str | None) -> list[DiceLine]:
     """The dice games opened on this device: in progress first, then finished, newest first."""
-    return device_games(session, device)[1]
+    return device_games(session, device, every_finished=True).dice_games

@@ -53,6 +53,7 @@ def match_summary(match: Match | Row, entries: list[dict[str, Any]], played_on) 
     stats = pinochle_stats(preset, players_by_side(preset, match.player_names), ledger)
     return {
         "stats": stats.to_json(),
+        "over": ledger.winner is not None,
         "totals": list(ledger.totals),
         "winner": ledger.winner,
         "win_reason": ledger.win_reason,
@@ -96,8 +97,9 @@ def dice_summary(game: DiceGame | StoredDiceGame) -> Summary:
     }
 
 
-def _kept(session: Session, versions: Mapping[Key, int]) -> dict[Key, Summary]:
-    """The kept summaries of these games that are at the game's version (one query)."""
+def _kept(session: Session, versions: Mapping[Key, int], line: bool = True) -> dict[Key, Summary]:
+    """The kept summaries of these games that are at the game's version (one query);
+    without ``line``, their statistics only."""
     if not versions:
         return {}
     wanted = [
@@ -105,13 +107,14 @@ def _kept(session: Session, versions: Mapping[Key, int]) -> dict[Key, Summary]:
         for kind in (MATCH, DICE)
         if (ids := [game_id for (k, game_id) in versions if k == kind])
     ]
+    parts = [GameSummary.stats, *([GameSummary.line] if line else [])]
     rows = session.execute(
-        select(
-            GameSummary.kind, GameSummary.game_id, GameSummary.version, GameSummary.summary
-        ).where(or_(*wanted))
+        select(GameSummary.kind, GameSummary.game_id, GameSummary.version, *parts).where(
+            or_(*wanted)
+        )
     ).all()
     return {
-        (row.kind, row.game_id): row.summary
+        (row.kind, row.game_id): {**(row.line if line else {}), "stats": row.stats}
         for row in rows
         if versions.get((row.kind, row.game_id)) == row.version
     }
@@ -198,13 +201,21 @@ def _keep(session: Session, replayed: Mapping[Key, tuple]) -> None:
         return
     statement = insert(GameSummary).values(
         [
-            {"kind": kind, "game_id": game_id, "version": version, "summary": summary}
+            {
+                "kind": kind,
+                "game_id": game_id,
+                "version": version,
+                "over": summary["over"],
+                "line": {name: value for name, value in summary.items() if name != "stats"},
+                "stats": summary["stats"],
+            }
             for (kind, game_id), (version, summary) in replayed.items()
         ]
     )
+    excluded = statement.excluded
     statement = statement.on_conflict_do_update(
         index_elements=["kind", "game_id"],
-        set_={"version": statement.excluded.version, "summary": statement.excluded.summary},
+        set_={name: excluded[name] for name in ("version", "over", "line", "stats")},
     )
     try:
         session.execute(statement)
@@ -213,20 +224,29 @@ def _keep(session: Session, replayed: Mapping[Key, tuple]) -> None:
         session.rollback()
 
 
-def summaries_at(session: Session, versions: Mapping[Key, int]) -> dict[Key, Summary]:
+def summaries_at(
+    session: Session, versions: Mapping[Key, int], line: bool = True
+) -> dict[Key, Summary]:
     """The summary of each game at the version given (the game's stored version): kept ones
-    read, the others replayed and kept. A constant number of queries, however many games."""
-    found = _kept(session, versions)
+    read, the others replayed and kept. A constant number of queries, however many games.
+    Without ``line``, a kept summary is read for its statistics only."""
+    found = _kept(session, versions, line)
     stale = [key for key in versions if key not in found]
     if stale:
-        replayed = _replayed(
-            session,
-            [game_id for kind, game_id in stale if kind == MATCH],
-            [game_id for kind, game_id in stale if kind == DICE],
-        )
-        _keep(session, replayed)
-        found |= {key: summary for key, (_, summary) in replayed.items()}
+        found |= refreshed(session, stale)
     return found
+
+
+def refreshed(session: Session, keys: Iterable[Key]) -> dict[Key, Summary]:
+    """These games replayed now and their summaries kept (four queries and one write)."""
+    keys = list(keys)
+    replayed = _replayed(
+        session,
+        [game_id for kind, game_id in keys if kind == MATCH],
+        [game_id for kind, game_id in keys if kind == DICE],
+    )
+    _keep(session, replayed)
+    return {key: summary for key, (_, summary) in replayed.items()}
 
 
 def versions_of(
@@ -320,6 +340,6 @@ def stats_for_games(
     question = _question(session, versions, names)
     answer = _answers.get(question)
     if answer is None:
-        answer = stats_report(add_up(summaries_at(session, versions), names))
+        answer = stats_report(add_up(summaries_at(session, versions, line=False), names))
         _answers.put(question, answer)
     return copy.deepcopy(answer)
