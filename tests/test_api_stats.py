@@ -15,7 +15,7 @@ from scorekeeper.rules import (
     replay_match,
     stats_report,
 )
-from tests.helpers.api import assert_error
+from tests.helpers.api import assert_error, pinochle_numbers
 
 STATS_URL = "/api/v1/pinochle/stats"
 
@@ -44,22 +44,8 @@ SECOND = {
 }
 
 
-def numbers(matches, wins, hands, bids, made, set_, thrown_in, forfeit, bid, meld, best):
-    return {
-        "pinochle": {
-            "matches": matches,
-            "wins": wins,
-            "hands": hands,
-            "bids": bids,
-            "made": made,
-            "set": set_,
-            "thrown_in": thrown_in,
-            "forfeit": forfeit,
-            "average_bid": bid,
-            "average_meld": meld,
-            "best_meld": best,
-        }
-    }
+def numbers(*numbers):
+    return {"pinochle": pinochle_numbers(*numbers)}
 
 
 def test_two_matches_answer_every_field_of_the_contract(client):
@@ -176,20 +162,10 @@ def test_a_bid_off_its_step_names_the_match_and_the_hand(client):
 
 
 @pytest.fixture(scope="module")
-def shared_client(tmp_path_factory):
-    """One client for the property tests: hypothesis runs many examples per test."""
-    from scorekeeper import create_app
-
-    folder = tmp_path_factory.mktemp("api_stats")
-    app = create_app(
-        {
-            "TESTING": True,
-            "INSTANCE_PATH": folder / "instance",
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'scorekeeper.sqlite3'}",
-            "SECRET_KEY": "test",
-        }
-    )
-    return app.test_client()
+def shared_client(make_site, tmp_path_factory):
+    """One client for the property test: hypothesis runs many examples in it."""
+    site = make_site(tmp_path_factory.mktemp("api_stats"), TESTING=True, SECRET_KEY="test")
+    return site.test_client()
 
 
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve"]

@@ -344,16 +344,11 @@ def farkle_stats(game: FarkleGame, turns: Sequence[FarkleTurn]) -> Stats:
     return Stats({"farkle": _merged_all(lines)})
 
 
+_PINOCHLE_COUNTS = ("matches", "wins", "hands", "bids", "made", "set", "thrown_in", "forfeit")
+
+
 def _pinochle_json(n: PinochleNumbers) -> dict[str, Any]:
-    return {
-        "matches": n.matches,
-        "wins": n.wins,
-        "hands": n.hands,
-        "bids": n.bids,
-        "made": n.made,
-        "set": n.set,
-        "thrown_in": n.thrown_in,
-        "forfeit": n.forfeit,
+    return {name: getattr(n, name) for name in _PINOCHLE_COUNTS} | {
         "average_bid": whole_mean(n.bid_points, n.bids),
         "average_meld": whole_mean(n.meld_points, n.hands),
         "best_meld": n.best_meld,

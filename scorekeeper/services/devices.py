@@ -11,9 +11,10 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from ..models import DeviceDiceGame, DeviceMatch, DiceGame, GameSummary, Match
-from ..rules import Preset, dice_game
+from ..rules import Preset
 from . import stats
-from .matches import players_by_side
+from .dice import GameState
+from .matches import SeatedPlayers
 from .stats import Summary
 
 
@@ -45,100 +46,58 @@ FINISHED_SHOWN = 20
 
 
 @dataclass(frozen=True)
-class MatchLine:
-    """A match as a home page lists it: the match's row and its kept summary (no replay)."""
+class MatchLine(SeatedPlayers):
+    """A match as a home page lists it, from its row and its kept line (no replay)."""
 
     match: Row
     preset: Preset
-    summary: Summary
+    totals: list[int]
+    winner: int | None  # the side that won, or None while the match is played
+    win_reason: str | None
+    next_dealer: int
+    played_on: datetime  # the last hand's (the match's start, before any hand)
 
-    @property
-    def players(self) -> list[str]:
-        """The players' names, in seat order."""
-        return self.match.player_names
-
-    @property
-    def sides(self) -> list[str]:
-        """The sides' names."""
-        return self.match.side_names
-
-    @property
-    def side_players(self) -> list[list[str]]:
-        """Each side's players by name, in seat order."""
-        return players_by_side(self.preset, self.players)
-
-    @property
-    def totals(self) -> list[int]:
-        """Each side's total."""
-        return self.summary["totals"]
-
-    @property
-    def winner(self) -> int | None:
-        """The side that won, or None while the match is played."""
-        return self.summary["winner"]
-
-    @property
-    def win_reason(self) -> str | None:
-        """Why that side won."""
-        return self.summary["win_reason"]
-
-    @property
-    def next_dealer(self) -> int:
-        """The player who deals next."""
-        return self.summary["next_dealer"]
+    @classmethod
+    def of(cls, row: Row, line: Summary) -> MatchLine:
+        """The line of a match's row and its kept line."""
+        preset = stats.preset_of(row.game, row.house_rules)
+        return cls(
+            row,
+            preset,
+            line["totals"],
+            line["winner"],
+            line["win_reason"],
+            line["next_dealer"],
+            _played_on(line, row.created_at),
+        )
 
     @property
     def over(self) -> bool:
         """Has a side won?"""
         return self.winner is not None
 
-    @property
-    def played_on(self) -> datetime:
-        """When the last hand was entered (when the match began, before any hand)."""
-        return _played_on(self.summary, self.match.created_at)
 
+@dataclass
+class DiceLine(GameState):
+    """A dice game as a home page lists it, from its row and its kept line (no replay)."""
 
-@dataclass(frozen=True)
-class DiceLine:
-    """A dice game as a home page lists it: the game's row and its kept summary."""
+    totals: list[int]
+    winners: list[int]
+    over: bool
+    next_player: int | None  # whose turn it is (None once the game is over)
+    played_on: datetime  # the last turn's (the game's start, before any turn)
 
-    game: Row
-    summary: Summary
-
-    @property
-    def label(self) -> str:
-        """The game's name."""
-        return dice_game(self.game.kind).label
-
-    @property
-    def players(self) -> list[str]:
-        """The players' names, in playing order."""
-        return self.game.player_names
-
-    @property
-    def totals(self) -> list[int]:
-        """Each player's total."""
-        return self.summary["totals"]
-
-    @property
-    def next_player(self) -> int | None:
-        """Whose turn it is (None once the game is over)."""
-        return self.summary["next_player"]
-
-    @property
-    def winner_names(self) -> list[str]:
-        """Who won (several on equal totals)."""
-        return [self.players[player] for player in self.summary["winners"]]
-
-    @property
-    def over(self) -> bool:
-        """Is the game over?"""
-        return self.summary["over"]
-
-    @property
-    def played_on(self) -> datetime:
-        """When the last turn was entered (when the game began, before any turn)."""
-        return _played_on(self.summary, self.game.created_at)
+    @classmethod
+    def of(cls, row: Row, line: Summary) -> DiceLine:
+        """The line of a dice game's row and its kept line."""
+        return cls(
+            row,
+            line["totals"],
+            line["winners"],
+            line["over"],
+            line["next_player"],
+            _played_on(line, row.created_at),
+        )
 
 
 def _played_on(summary: Summary, created_at: datetime) -> datetime:
@@ -216,11 +175,8 @@ def device_games(session: Session, device: str | None, every_finished: bool = Fa
     match_rows = _rows_with_lines(session, _LISTED_MATCH, stats.MATCH, match_playing + match_done)
     dice_rows = _rows_with_lines(session, _LISTED_GAME, stats.DICE, dice_playing + dice_done)
     return HomeLists(
-        [
-            MatchLine(row, stats.preset_of(row.game, row.house_rules), row.line)
-            for row in match_rows
-        ],
-        [DiceLine(row, row.line) for row in dice_rows],
+        [MatchLine.of(row, row.line) for row in match_rows],
+        [DiceLine.of(row, row.line) for row in dice_rows],
         matches_left + dice_left,
     )
 

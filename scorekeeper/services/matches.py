@@ -29,22 +29,11 @@ from .errors import NotFound
 LATEST_HANDS = 30
 
 
-@dataclass
-class MatchState:
-    """A match as the site shows it: its rules, its hands and their replay."""
+class SeatedPlayers:
+    """Who sits where in a match (``match`` and ``preset`` given by the class using it)."""
 
-    match: Match | Row  # an object to change (load_match), or a row (read_match)
+    match: Match | Row
     preset: Preset
-    # Hand objects (load_match), or the same columns as rows (read_match).
-    hands: Sequence[Hand | Row]
-    ledger: Ledger
-    # Does the ledger show every hand, or only the latest LATEST_HANDS?
-    shows_all: bool = False
-
-    @property
-    def first_shown(self) -> int:
-        """The index of the first hand the ledger shows."""
-        return 0 if self.shows_all else max(len(self.hands) - LATEST_HANDS, 0)
 
     @cached_property
     def players(self) -> list[str]:
@@ -60,6 +49,24 @@ class MatchState:
     def side_players(self) -> list[list[str]]:
         """Each side's players by name, in seat order (one each when nobody has a partner)."""
         return players_by_side(self.preset, self.players)
+
+
+@dataclass
+class MatchState(SeatedPlayers):
+    """A match as the site shows it: its rules, its hands and their replay."""
+
+    match: Match | Row  # an object to change (load_match), or a row (read_match)
+    preset: Preset
+    # Hand objects (load_match), or the same columns as rows (read_match).
+    hands: Sequence[Hand | Row]
+    ledger: Ledger
+    # Does the ledger show every hand, or only the latest LATEST_HANDS?
+    shows_all: bool = False
+
+    @property
+    def first_shown(self) -> int:
+        """The index of the first hand the ledger shows."""
+        return 0 if self.shows_all else max(len(self.hands) - LATEST_HANDS, 0)
 
     @property
     def over(self) -> bool:

@@ -26,6 +26,7 @@ from scorekeeper.rules import (
     whole_mean,
     yahtzee_stats,
 )
+from tests.helpers.api import pinochle_numbers
 
 SMALL = get_preset("partnership-small")
 DOUBLE = get_preset("double-deck")
@@ -68,32 +69,10 @@ def test_one_match_counts_every_field_of_each_player():
     report = stats_report(first_match(), ("pinochle",))
 
     assert [player["name"] for player in report["players"]] == ["Ann", "Bob", "Cat", "Dan"]
-    ann = {
-        "matches": 1,
-        "wins": 1,
-        "hands": 5,  # the nines redeal is not a hand
-        "bids": 3,
-        "made": 3,
-        "set": 0,
-        "thrown_in": 0,
-        "forfeit": 0,
-        "average_bid": 26,  # (30 + 25 + 22) / 3 = 25.67
-        "average_meld": 21,  # (20 + 5 + 8 + 30 + 40) / 5 = 20.6
-        "best_meld": 40,
-    }
-    bob = {
-        "matches": 1,
-        "wins": 0,
-        "hands": 5,
-        "bids": 2,
-        "made": 0,
-        "set": 1,
-        "thrown_in": 1,
-        "forfeit": 0,
-        "average_bid": 45,  # (40 + 50) / 2
-        "average_meld": 7,  # (10 + 12 + 4 + 2 + 6) / 5 = 6.8
-        "best_meld": 12,
-    }
+    # bids 30 25 22 (25.67); meld 20 5 8 30 40 (20.6)
+    ann = pinochle_numbers(1, 1, 5, 3, 3, 0, 0, 0, 26, 21, 40)
+    # bids 40 50; meld 10 12 4 2 6 (6.8)
+    bob = pinochle_numbers(1, 0, 5, 2, 0, 1, 1, 0, 45, 7, 12)
     assert pinochle_block(report, "Ann") == pinochle_block(report, "Cat") == ann
     assert pinochle_block(report, "Bob") == pinochle_block(report, "Dan") == bob
     assert report["partnerships"] == [
@@ -112,48 +91,13 @@ def test_two_matches_add_up_and_a_name_is_the_same_player_however_it_is_spaced()
     report = stats_report(first_match() + second_match(), ("pinochle",))
 
     assert [player["name"] for player in report["players"]] == ["Ann", "Bob", "Cat", "Dan", "Eve"]
-    # Ann: 50 made in the unfinished match, which counts no win.
-    assert pinochle_block(report, "Ann") == {
-        "matches": 2,
-        "wins": 1,
-        "hands": 7,
-        "bids": 4,
-        "made": 4,
-        "set": 0,
-        "thrown_in": 0,
-        "forfeit": 0,
-        "average_bid": 32,  # 127 / 4 = 31.75
-        "average_meld": 23,  # 158 / 7 = 22.57
-        "best_meld": 40,
-    }
-    # Cat changed sides: her forfeit at 60 is a bid of hers too.
-    assert pinochle_block(report, "Cat") == {
-        "matches": 2,
-        "wins": 1,
-        "hands": 7,
-        "bids": 4,
-        "made": 3,
-        "set": 0,
-        "thrown_in": 0,
-        "forfeit": 1,
-        "average_bid": 34,  # 137 / 4 = 34.25
-        "average_meld": 19,  # 134 / 7 = 19.14
-        "best_meld": 40,
-    }
+    # Ann: 50 made in the unfinished match, which counts no win; bids 127 / 4 = 31.75,
+    # meld 158 / 7 = 22.57.
+    assert pinochle_block(report, "Ann") == pinochle_numbers(2, 1, 7, 4, 4, 0, 0, 0, 32, 23, 40)
+    # Cat changed sides: her forfeit at 60 is a bid of hers too; 137 / 4 = 34.25, 134 / 7.
+    assert pinochle_block(report, "Cat") == pinochle_numbers(2, 1, 7, 4, 3, 0, 0, 1, 34, 19, 40)
     # Eve: a meld of 15.5 on average rounds half up.
-    assert pinochle_block(report, "Eve") == {
-        "matches": 1,
-        "wins": 0,
-        "hands": 2,
-        "bids": 1,
-        "made": 0,
-        "set": 0,
-        "thrown_in": 0,
-        "forfeit": 1,
-        "average_bid": 60,
-        "average_meld": 16,
-        "best_meld": 21,
-    }
+    assert pinochle_block(report, "Eve") == pinochle_numbers(1, 0, 2, 1, 0, 0, 0, 1, 60, 16, 21)
     assert report["partnerships"] == [
         {"players": ["Ann", "Bob"], "matches": 1, "wins": 0},
         {"players": ["Ann", "Cat"], "matches": 1, "wins": 1},
