@@ -233,38 +233,47 @@ def player_name(typed: str) -> str:
     return typed.strip()
 
 
-def pinochle_stats(preset: Preset, sides: Sequence[Sequence[str]], ledger: Ledger) -> Stats:
+def pinochle_stats(
+    preset: Preset,
+    sides: Sequence[Sequence[str]],
+    ledger: Ledger,
+    own_melds: Sequence[Mapping[str, int]] | None = None,
+) -> Stats:
     """What one replayed match adds: each player's numbers (their side's bids and meld),
-    each partnership's and each pair of opponents' matches and wins."""
+    each partnership's and each pair of opponents' matches and wins.
+
+    ``own_melds``, one mapping per ledger row, gives a player's own meld where it was
+    entered (from their cards): it counts for that player instead of the side's meld.
+    """
     sides = [list(dict.fromkeys(player_name(name) for name in side)) for side in sides]
+    played = [
+        (row, own_melds[index] if own_melds else {})
+        for index, row in enumerate(ledger.rows)
+        if row.outcome.result != "redeal"
+    ]
     lines = []
     for side, names in enumerate(sides):
-        hands = bids = bid_points = meld_points = 0
+        bids = bid_points = 0
         counts = dict.fromkeys(_BID_RESULTS.values(), 0)
-        best_meld = None
-        for row in ledger.rows:
+        for row, _ in played:
             outcome = row.outcome
-            if outcome.result == "redeal":
-                continue
-            hands += 1
-            side_meld = row.hand.meld[side]
-            meld_points += side_meld
-            best_meld = _best(best_meld, side_meld)
             if outcome.bidder == side and outcome.result in _BID_RESULTS:
                 bids += 1
                 bid_points += outcome.bid
                 counts[_BID_RESULTS[outcome.result]] += 1
-        numbers = PinochleNumbers(
-            matches=1,
-            wins=int(ledger.winner == side),
-            hands=hands,
-            bids=bids,
-            bid_points=bid_points,
-            meld_points=meld_points,
-            best_meld=best_meld,
-            **counts,
-        )
-        lines.extend((name, numbers) for name in names)
+        for name in names:
+            melds = [own.get(name, row.hand.meld[side]) for row, own in played]
+            numbers = PinochleNumbers(
+                matches=1,
+                wins=int(ledger.winner == side),
+                hands=len(played),
+                bids=bids,
+                bid_points=bid_points,
+                meld_points=sum(melds),
+                best_meld=max(melds, default=None),
+                **counts,
+            )
+            lines.append((name, numbers))
     partnerships = [
         ((one, two), Pairing(1, int(ledger.winner == side)))
         for side, names in enumerate(sides)

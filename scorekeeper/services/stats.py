@@ -22,7 +22,10 @@ from ..rules import (
     Stats,
     farkle_stats,
     get_preset,
+    meld,
     pinochle_stats,
+    player_name,
+    read_hand,
     stats_report,
     with_rules,
     yahtzee_stats,
@@ -50,7 +53,8 @@ def match_summary(match: Match | Row, entries: list[dict[str, Any]], played_on) 
     """A match's summary from its hands' entries (in order) and when the last was entered."""
     preset = preset_of(match.game, match.house_rules)
     ledger = replay_entries(match, preset, entries)
-    stats = pinochle_stats(preset, players_by_side(preset, match.player_names), ledger)
+    sides = players_by_side(preset, match.player_names)
+    stats = pinochle_stats(preset, sides, ledger, own_melds(preset, match.player_names, entries))
     return {
         "stats": stats.to_json(),
         "over": ledger.winner is not None,
@@ -61,6 +65,26 @@ def match_summary(match: Match | Row, entries: list[dict[str, Any]], played_on) 
         "hands": len(ledger.rows),
         "played_on": None if played_on is None else played_on.isoformat(),
     }
+
+
+def own_melds(
+    preset: Preset, players: list[str], entries: list[dict[str, Any]]
+) -> list[dict[str, int]]:
+    """For each hand, the meld of each player whose cards were entered, by name (counted
+    under the hand's trump, as the side's meld is)."""
+    melds = []
+    for hand_entries in entries:
+        cards = hand_entries.get("cards") or ()
+        melds.append(
+            {
+                player_name(players[seat]): meld(
+                    read_hand(held, preset, partial=True), hand_entries["trump"], preset
+                ).total
+                for seat, held in enumerate(cards)
+                if held
+            }
+        )
+    return melds
 
 
 _PRESETS: dict[tuple[str, str], Preset] = {}

@@ -334,3 +334,23 @@ def test_each_players_bids_split_into_made_set_thrown_in_and_forfeit(matches):
         split = numbers["made"] + numbers["set"] + numbers["thrown_in"] + numbers["forfeit"]
         assert split == numbers["bids"]
         assert numbers["wins"] <= numbers["matches"]
+
+
+def test_a_players_own_meld_counts_for_them_where_it_was_entered():
+    partnership = get_preset("partnership")
+    hands = [
+        HandInput(bidder=0, bid=250, meld=(140, 60), tricks=(160, 90)),
+        HandInput(bidder=1, bid=250, meld=(20, 200), tricks=(100, 150)),
+    ]
+    ledger = replay_match(partnership, hands)
+    # Hand 1: Ann's cards meld 40 and Cat's 100 (the side's 140); hand 2: typed for the side.
+    own = [{"Ann": 40, "Cat": 100}, {}]
+    report = stats_report(
+        pinochle_stats(partnership, [["Ann", "Cat"], ["Bob", "Dan"]], ledger, own), ("pinochle",)
+    )
+
+    assert pinochle_block(report, "Ann")["average_meld"] == 30  # (40 + 20) / 2
+    assert pinochle_block(report, "Ann")["best_meld"] == 40
+    assert pinochle_block(report, "Cat")["average_meld"] == 60  # (100 + 20) / 2
+    assert pinochle_block(report, "Cat")["best_meld"] == 100
+    assert pinochle_block(report, "Bob")["average_meld"] == 130  # the side's (60 + 200) / 2

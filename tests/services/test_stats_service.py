@@ -72,6 +72,21 @@ def test_a_stored_match_counts_every_field(session, new_match):
     assert report["players"][0]["yahtzee"]["games"] == 0
 
 
+def test_a_players_cards_give_their_own_meld(session, new_match):
+    token = new_match()
+    # Trump hearts: Ann's king and queen of hearts meld 40, Cat's four aces 100; the side's
+    # meld is the sum of its players' cards, 140.
+    cards = ["KH QH", None, "AS AH AD AC", None]
+    add(session, token, hand(trump=1, cards=cards, meld=[0, 60], tricks=[160, 90]))
+
+    report = service.stats_for_games(session, [match_id(session, token)], [])
+
+    assert pinochle_of(report, "Ann")["average_meld"] == 40
+    assert pinochle_of(report, "Cat")["average_meld"] == 100
+    assert pinochle_of(report, "Bob")["average_meld"] == 60
+    assert pinochle_of(report, "Ann")["made"] == 1
+
+
 def test_dice_games_count_in_their_own_blocks(session, new_dice_game):
     token = new_dice_game("farkle", ("Ann", "Bob"), target=1000)
     turns = [FarkleTurn(total=600), FarkleTurn(farkle=True), FarkleTurn(total=500)]
