@@ -220,6 +220,9 @@ class GameSummary(db.Model):
     kind: Mapped[str] = mapped_column(String(10), primary_key=True)  # "match" or "dice"
     game_id: Mapped[int] = mapped_column(primary_key=True)
     version: Mapped[int]
+    # The shape of the summary (services/stats.py SUMMARY_FORMAT): one of another shape,
+    # kept by an older release, is stale too.
+    format: Mapped[int]
     # Is the game over? A list of games splits on it before reading any summary.
     over: Mapped[bool]
     # What a list of games shows of it (totals, winner, whose turn), and its statistics.

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, NamedTuple
 
-from sqlalchemy import Row, and_, select
+from sqlalchemy import Row, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -140,7 +140,7 @@ def _listed(session: Session, model: Any, kind: str, link: Any, key: Any, device
     return session.execute(
         select(model.id, model.version, GameSummary.version.label("kept"), GameSummary.over)
         .join(link, key == model.id)
-        .outerjoin(GameSummary, and_(GameSummary.kind == kind, GameSummary.game_id == model.id))
+        .outerjoin(GameSummary, stats.kept_summary_of(kind, model.id))
         .where(link.device == device)
         .order_by(model.created_at.desc(), model.id.desc())
     ).all()
@@ -188,7 +188,7 @@ def _rows_with_lines(session: Session, columns: list, kind: str, ids: list[int])
     model = columns[0].class_
     rows = session.execute(
         select(*columns, GameSummary.line)
-        .join(GameSummary, and_(GameSummary.kind == kind, GameSummary.game_id == model.id))
+        .join(GameSummary, stats.kept_summary_of(kind, model.id))
         .where(model.id.in_(ids))
     ).all()
     by_id = {row.id: row for row in rows}

@@ -34,6 +34,9 @@ from .dice import FarkleState, farkle_turn, state_of_game
 from .matches import SHOWN_HAND, SHOWN_HAND_NAMES, players_by_side, replay_entries
 
 MATCH, DICE = "match", "dice"
+# The shape of a kept summary: move it on whenever what a summary holds changes, and every
+# summary kept before is stale.
+SUMMARY_FORMAT = 1
 
 # What a summary holds, each kind of game: statistics, and what a home-page line shows.
 Summary = dict[str, Any]
@@ -134,7 +137,7 @@ def _kept(session: Session, versions: Mapping[Key, int], line: bool = True) -> d
     parts = [GameSummary.stats, *([GameSummary.line] if line else [])]
     rows = session.execute(
         select(GameSummary.kind, GameSummary.game_id, GameSummary.version, *parts).where(
-            or_(*wanted)
+            or_(*wanted), GameSummary.format == SUMMARY_FORMAT
         )
     ).all()
     return {
@@ -229,6 +232,7 @@ def _keep(session: Session, replayed: Mapping[Key, tuple]) -> None:
                 "kind": kind,
                 "game_id": game_id,
                 "version": version,
+                "format": SUMMARY_FORMAT,
                 "over": summary["over"],
                 "line": {name: value for name, value in summary.items() if name != "stats"},
                 "stats": summary["stats"],
@@ -239,7 +243,7 @@ def _keep(session: Session, replayed: Mapping[Key, tuple]) -> None:
     excluded = statement.excluded
     statement = statement.on_conflict_do_update(
         index_elements=["kind", "game_id"],
-        set_={name: excluded[name] for name in ("version", "over", "line", "stats")},
+        set_={name: excluded[name] for name in ("version", "format", "over", "line", "stats")},
     )
     try:
         session.execute(statement)
@@ -367,3 +371,13 @@ def stats_for_games(
         answer = stats_report(add_up(summaries_at(session, versions, line=False), names))
         _answers.put(question, answer)
     return copy.deepcopy(answer)
+
+
+def kept_summary_of(kind: str, game_id):
+    """The join condition to a game's kept summary of the current format (``game_id``: the
+    game's id column, to join each game a query reads)."""
+    return and_(
+        GameSummary.kind == kind,
+        GameSummary.game_id == game_id,
+        GameSummary.format == SUMMARY_FORMAT,
+    )

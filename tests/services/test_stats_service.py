@@ -4,7 +4,7 @@ version, replayed again only when the game changed, and a constant number of que
 from __future__ import annotations
 
 import pytest
-from sqlalchemy import event, select
+from sqlalchemy import event, select, update
 
 from scorekeeper.extensions import db
 from scorekeeper.models import DiceGame, DiceTurn, GameSummary, Hand, Match
@@ -145,6 +145,19 @@ def test_a_summary_is_kept_with_the_games_version_and_read_back(session, new_mat
 
     monkeypatch.setattr(service, "match_summary", no_replay)
     assert service.summaries(session, [game_id], []) == first
+
+
+def test_a_summary_kept_in_an_older_format_is_made_again(session, new_match):
+    token = new_match()
+    add(session, token)
+    game_id = match_id(session, token)
+    first = service.summaries(session, [game_id], [])
+    session.execute(update(GameSummary).values(format=service.SUMMARY_FORMAT - 1, stats={}))
+    session.commit()
+
+    assert service.summaries(session, [game_id], []) == first
+    session.expire_all()
+    assert session.execute(select(GameSummary.format)).scalar_one() == service.SUMMARY_FORMAT
 
 
 def test_an_edited_hand_is_counted_at_once(session, new_match):
