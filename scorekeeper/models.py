@@ -210,3 +210,21 @@ class DeviceRuleSet(db.Model):
     device: Mapped[str] = mapped_column(String(64), primary_key=True)
     rule_set_id: Mapped[int] = mapped_column(ForeignKey("rule_set.id"), primary_key=True)
     kept_at: Mapped[datetime] = mapped_column(default=_now)
+
+
+class GameSummary(db.Model):
+    """A cache, not an entry: what one stored game's replay gave for statistics and the home
+    page, at the game's version. Once the game's version moves on it is stale, and the next
+    reader replays the game and keeps the new summary."""
+
+    kind: Mapped[str] = mapped_column(String(10), primary_key=True)  # "match" or "dice"
+    game_id: Mapped[int] = mapped_column(primary_key=True)
+    version: Mapped[int]
+    # The shape of the summary (services/stats.py SUMMARY_FORMAT): one of another shape,
+    # kept by an older release, is stale too.
+    format: Mapped[int]
+    # Is the game over? A list of games splits on it before reading any summary.
+    over: Mapped[bool]
+    # What a list of games shows of it (totals, winner, whose turn), and its statistics.
+    line: Mapped[dict[str, Any]] = mapped_column(JSON)
+    stats: Mapped[dict[str, Any]] = mapped_column(JSON)
