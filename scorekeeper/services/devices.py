@@ -1,4 +1,4 @@
-"""Each device's list of the matches and dice games opened on it (its home page)."""
+"""Each device's list of the matches, dice games and groups opened on it (its home page)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, selectinload
 
-from ..models import DeviceDiceGame, DeviceMatch, DiceGame, Match
+from ..models import DeviceDiceGame, DeviceGroup, DeviceMatch, DiceGame, Group, Match
 from .dice import DiceState, state_of_game
 from .matches import MatchState, state_of
 
@@ -59,3 +59,21 @@ def device_dice_games(session: Session, device: str | None) -> list[DiceState]:
         .order_by(DiceGame.created_at.desc(), DiceGame.id.desc())
     ).all()
     return sorted((state_of_game(game) for game in games), key=lambda state: state.over)
+
+
+def remember_group(session: Session, device: str, group_id: int) -> None:
+    """List the group on this device's home page."""
+    _remember(session, DeviceGroup(device=device, group_id=group_id), (device, group_id))
+
+
+def device_groups(session: Session, device: str | None) -> list[Group]:
+    """The groups opened on this device by their edit links, by name."""
+    if not device:
+        return []
+    found = session.scalars(
+        select(Group)
+        .join(DeviceGroup, DeviceGroup.group_id == Group.id)
+        .where(DeviceGroup.device == device)
+        .order_by(Group.name, Group.id)
+    ).all()
+    return list(found)
