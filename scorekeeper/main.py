@@ -95,12 +95,14 @@ def side_scores(hand_points, totals, names) -> Markup:
 
 @bp.get("/")
 def home():
-    """Say what the site does, list this device's matches and games, link to what is ready."""
+    """Say what the site does, list this device's matches, games and groups, link to what
+    is ready."""
     device = current_device()
     return render_template(
         "main/home.html",
         states=devices.device_matches(db.session, device),
         dice_games=devices.device_dice_games(db.session, device),
+        groups=devices.device_groups(db.session, device),
     )
 
 

@@ -126,11 +126,14 @@ def roster(group: Group) -> list[GroupPlayer]:
     return sorted(group.players, key=lambda player: (player.retired, player.folded))
 
 
-def roster_player(group: Group, player_id: Any, field: str = "player") -> GroupPlayer:
-    """One of the group's roster players by id (RuleError if it is not one of them)."""
+def roster_player(group: Group, player_id: Any, field: str | None = None) -> GroupPlayer:
+    """One of the group's roster players by id. Another id is a RuleError naming the field
+    it was picked in, or NotFound when it came in the address (no field)."""
     for player in group.players:
         if player.id == player_id:
             return player
+    if field is None:
+        raise NotFound("This player is not on the group's roster any more.")
     raise RuleError("Pick a player from the group's roster.", field=field)
 
 
@@ -173,7 +176,7 @@ def merge_players(session: Session, group: Group, player_id: Any, into_id: Any) 
     """One person under two names: every game of ``player_id`` moves onto ``into_id``,
     which keeps its name, and the first leaves the roster. Refused when both played in
     the same game (they are two people then)."""
-    player = roster_player(group, player_id, "player")
+    player = roster_player(group, player_id)
     into = roster_player(group, into_id, "into")
     if player is into:
         raise RuleError("Pick two different players to merge.", field="into")
@@ -379,20 +382,22 @@ def suggested_names(group: Group, names: Sequence[str]) -> list[Pick]:
     return suggested
 
 
-def _group_game_of(session: Session, linked: LinkedGame) -> GroupGame | None:
+def game_to_add(session: Session, group: Group, link: Any) -> LinkedGame:
+    """The game an edit link opens, if it is in no group yet (RuleError otherwise)."""
+    linked = find_linked_game(session, link)
     column = GroupGame.match_id if linked.kind == "match" else GroupGame.dice_game_id
-    return session.scalars(select(GroupGame).where(column == linked.game.id)).first()
+    already = session.scalars(select(GroupGame).where(column == linked.game.id)).first()
+    if already is not None:
+        where = "this group" if already.group_id == group.id else "another group"
+        raise RuleError(f"This game is in {where} already.", field=LINK_FIELD)
+    return linked
 
 
 def add_game(session: Session, group: Group, link: Any, picks: Sequence[Pick]) -> GroupGame:
     """Add a match or dice game played already, by its edit link, with the roster player
     each of its names stands for (``picks``, in the order of LinkedGame.names; a typed
     name puts someone new on the roster). RuleError naming the field of a wrong pick."""
-    linked = find_linked_game(session, link)
-    already = _group_game_of(session, linked)
-    if already is not None:
-        where = "this group" if already.group_id == group.id else "another group"
-        raise RuleError(f"This game is in {where} already.", field=LINK_FIELD)
+    linked = game_to_add(session, group, link)
     if len(picks) != len(linked.names):
         raise RuleError("The game changed: paste its link again.", field=LINK_FIELD)
     fields = [(f"name_{number}", pick) for number, pick in enumerate(picks)]

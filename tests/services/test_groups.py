@@ -119,8 +119,10 @@ def test_retiring_hides_a_player_from_new_games_and_unretiring_brings_them_back(
 def test_another_groups_player_cannot_be_renamed_from_this_group(session):
     group = make_group(session, "Ann")
     other = make_group(session, "Zed", name="Jones")
-    with pytest.raises(RuleError, match="Pick a player from the group's roster"):
+    with pytest.raises(NotFound):
         groups.rename_player(session, group, player(other, "Zed").id, "Zoe")
+    with pytest.raises(RuleError, match="Pick a player from the group's roster"):
+        groups.merge_players(session, group, player(group, "Ann").id, player(other, "Zed").id)
 
 
 # --------------------------------------------------------------- games started from a group

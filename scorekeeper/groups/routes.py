@@ -1,0 +1,326 @@
+"""Groups' views: start a group, its page by the edit link (roster, games, start a game
+from the roster, add a game played already) and by the view link, and its QR codes. Each
+reads its form, calls services.groups and answers."""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask_wtf import FlaskForm
+from werkzeug.wrappers import Response
+
+from ..device import current_device, this_device
+from ..extensions import db
+from ..models import Group
+from ..rules import DICE_GAMES, PRESETS, RuleError
+from ..services import devices, groups
+from ..sharing import qr_svg, refuse_view_link_writes
+from ..started import new_form_token, remember_started, started_from
+from .forms import (
+    GameChoiceForm,
+    GroupForm,
+    LinkForm,
+    MergeForm,
+    PlayerNameForm,
+    dice_seat_labels,
+    match_seat_labels,
+    names_form,
+    seats_form,
+)
+
+bp = Blueprint("groups", __name__, url_prefix="/groups")
+refuse_view_link_writes(bp, "the group")
+
+EXPIRED = "The form expired; reload the page and try again."
+
+
+@bp.app_template_global()
+def groups_on_this_device() -> list[Group]:
+    """This phone's groups, for the home page and "Start from a group"."""
+    return devices.device_groups(db.session, current_device())
+
+
+def _checked(form: FlaskForm) -> None:
+    """A write's form must carry this session's CSRF token."""
+    if not form.validate():
+        abort(400, description=EXPIRED)
+
+
+def _page(template: str, status: int = 200, **context) -> Response:
+    return Response(render_template(template, **context), status=status, mimetype="text/html")
+
+
+def _refused(form: FlaskForm, error: RuleError, fallback: str) -> None:
+    """A refused write's sentence, beside the field it is about (else beside ``fallback``)."""
+    db.session.rollback()
+    field = error.field if error.field in form else fallback
+    form[field].errors = [error.reason[:1].upper() + error.reason[1:]]
+
+
+# ---------------------------------------------------------------------- a new group
+
+
+@bp.route("/new", methods=["GET", "POST"])
+def new() -> Response:
+    """The form that starts a group; the group's page opens with its edit link."""
+    if request.method == "GET":
+        return _page("groups/new.html", form=GroupForm(formdata=None))
+    form = GroupForm()
+    _checked(form)
+    try:
+        group = groups.create_group(db.session, form.name.data, form.player_names())
+    except RuleError as error:
+        _refused(form, error, "players")
+        return _page("groups/new.html", 422, form=form)
+    devices.remember_group(db.session, this_device(), group.id)
+    return redirect(url_for(".show", token=group.edit_token), 303)
+
+
+# ---------------------------------------------------------------------- the group's page
+
+
+def _group_page(group: Group, view: bool = False, status: int = 200, **forms) -> Response:
+    """The group's page: its roster (with a form for each player by the edit link), its
+    games newest first, and the ways to start or add one. ``forms`` replaces the blank
+    form of a refused write, which comes back with its error."""
+    everyone = groups.roster(group)
+    player_forms = {}
+    for player in everyone:
+        rename = forms.get(f"rename_{player.id}") or PlayerNameForm(
+            formdata=None, prefix=f"p{player.id}", name=player.name
+        )
+        merge = forms.get(f"merge_{player.id}") or MergeForm(formdata=None, prefix=f"p{player.id}")
+        merge.offer(player, everyone)
+        rename.name.label.text = f"New name for {player.name}"
+        player_forms[player.id] = (rename, merge)
+    return _page(
+        "groups/page.html",
+        status,
+        group=group,
+        view=view,
+        roster=everyone,
+        games=groups.played_games(db.session, group),
+        player_forms=player_forms,
+        add_form=forms.get("add") or PlayerNameForm(formdata=None, prefix="add"),
+        action_form=FlaskForm(),
+        refused=status != 200,
+    )
+
+
+@bp.get("/<token:token>")
+def show(token: str) -> Response:
+    """The group by its edit link: listed on this phone's home page from now on."""
+    group = groups.find_group(db.session, token)
+    devices.remember_group(db.session, this_device(), group.id)
+    return _group_page(group)
+
+
+@bp.get("/watch/<token:token>")
+def watch(token: str) -> Response:
+    """The group by its view link: its roster and games, with nothing to change."""
+    return _group_page(groups.find_group(db.session, token, view=True), view=True)
+
+
+@bp.get("/<token:token>/qr/<any(edit, view):kind>.svg")
+def qr(token: str, kind: str) -> Response:
+    """The QR code of the group's edit or view link."""
+    group = groups.find_group(db.session, token)
+    if kind == "edit":
+        return qr_svg(url_for(".show", token=group.edit_token, _external=True))
+    return qr_svg(url_for(".watch", token=group.view_token, _external=True))
+
+
+@bp.get("/watch/<token:token>/qr.svg")
+def watch_qr(token: str) -> Response:
+    """The QR code of the view link, shown on the view-only page."""
+    group = groups.find_group(db.session, token, view=True)
+    return qr_svg(url_for(".watch", token=group.view_token, _external=True))
+
+
+def _back(token: str, part: str) -> Response:
+    return redirect(url_for(".show", token=token, _anchor=part), 303)
+
+
+# ------------------------------------------------------------------------------ the roster
+
+
+@bp.post("/<token:token>/players")
+def add_player(token: str) -> Response:
+    """Put someone new on the roster."""
+    group = groups.find_group(db.session, token)
+    form = PlayerNameForm(prefix="add")
+    _checked(form)
+    try:
+        groups.add_player(db.session, group, form.name.data)
+    except RuleError as error:
+        _refused(form, error, "name")
+        return _group_page(group, status=422, add=form)
+    return _back(token, "roster")
+
+
+@bp.post("/<token:token>/players/<int:player_id>/name")
+def rename_player(token: str, player_id: int) -> Response:
+    """Call a roster player by another name."""
+    group = groups.find_group(db.session, token)
+    form = PlayerNameForm(prefix=f"p{player_id}")
+    _checked(form)
+    try:
+        groups.rename_player(db.session, group, player_id, form.name.data)
+    except RuleError as error:
+        _refused(form, error, "name")
+        return _group_page(group, status=422, **{f"rename_{player_id}": form})
+    return _back(token, "roster")
+
+
+@bp.post("/<token:token>/players/<int:player_id>/merge")
+def merge_player(token: str, player_id: int) -> Response:
+    """One person under two names: the roster keeps the second name."""
+    group = groups.find_group(db.session, token)
+    form = MergeForm(prefix=f"p{player_id}")
+    _checked(form)
+    chosen = form.into.data or ""
+    try:
+        groups.merge_players(
+            db.session, group, player_id, int(chosen) if chosen.isdigit() else None
+        )
+    except RuleError as error:
+        _refused(form, error, "into")
+        return _group_page(group, status=422, **{f"merge_{player_id}": form})
+    return _back(token, "roster")
+
+
+@bp.post("/<token:token>/players/<int:player_id>/<any(retire, back):step>")
+def retire_player(token: str, player_id: int, step: str) -> Response:
+    """Retire a player, or bring one back."""
+    group = groups.find_group(db.session, token)
+    _checked(FlaskForm())
+    groups.set_retired(db.session, group, player_id, step == "retire")
+    return _back(token, "roster")
+
+
+# ------------------------------------------------------------------- a game from the roster
+
+
+def _seats_page(group: Group, template: str, choice, form, status: int = 200) -> Response:
+    response = _page(template, status, group=group, choice=choice, form=form)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.route("/<token:token>/matches/new", methods=["GET", "POST"])
+def new_match(token: str) -> Response:
+    """Start a match with players from the roster, seat by seat (or new names)."""
+    group = groups.find_group(db.session, token)
+    preset = PRESETS.get(request.values.get("game", ""), PRESETS["partnership"])
+    choice = GameChoiceForm.for_matches(preset.name)
+    labels = match_seat_labels(preset)
+    players = groups.active_players(group)
+    if request.method == "GET":
+        form = seats_form(players, labels, dealers=True, fresh=True)
+        form.client_token.data = new_form_token()
+        return _seats_page(group, "groups/new_match.html", choice, form)
+    form = seats_form(players, labels, dealers=True)
+    _checked(form)
+    started = started_from(form.client_token.data)
+    if started is not None:
+        return redirect(started, 303)  # this form started a match already (Back, Start)
+    dealer = form.first_dealer.data or ""
+    try:
+        match = groups.start_match(
+            db.session,
+            group,
+            game=preset.name,
+            seats=form.picks(len(labels)),
+            first_dealer=int(dealer) if dealer.isdigit() else -1,
+        )
+    except RuleError as error:
+        _refused(form, error, "first_dealer")
+        return _seats_page(group, "groups/new_match.html", choice, form, 422)
+    devices.remember_match(db.session, this_device(), match.id)
+    shown = url_for("matches.show", token=match.edit_token)
+    remember_started(form.client_token.data, shown)
+    return redirect(shown, 303)
+
+
+@bp.route("/<token:token>/dice/new", methods=["GET", "POST"])
+def new_dice_game(token: str) -> Response:
+    """Start a dice game with players from the roster, in playing order (or new names)."""
+    group = groups.find_group(db.session, token)
+    kind = request.values.get("kind", "")
+    kind = kind if kind in DICE_GAMES else "yahtzee"
+    choice = GameChoiceForm.for_dice(kind)
+    labels = dice_seat_labels(kind)
+    players = groups.active_players(group)
+    if request.method == "GET":
+        form = seats_form(players, labels, dealers=False, fresh=True)
+        form.client_token.data = new_form_token()
+        return _seats_page(group, "groups/new_dice.html", choice, form)
+    form = seats_form(players, labels, dealers=False)
+    _checked(form)
+    started = started_from(form.client_token.data)
+    if started is not None:
+        return redirect(started, 303)
+    try:
+        game = groups.start_dice_game(db.session, group, kind=kind, seats=form.picks(len(labels)))
+    except RuleError as error:
+        _refused(form, error, "player_0")
+        return _seats_page(group, "groups/new_dice.html", choice, form, 422)
+    devices.remember_dice_game(db.session, this_device(), game.id)
+    shown = url_for("dice.show", token=game.token)
+    remember_started(form.client_token.data, shown)
+    return redirect(shown, 303)
+
+
+# --------------------------------------------------------------- a game played already
+
+
+@bp.route("/<token:token>/add", methods=["GET", "POST"])
+def add_game(token: str) -> Response:
+    """Paste a game's edit link; then say who each of its names is on the roster."""
+    group = groups.find_group(db.session, token)
+    if request.method == "GET":
+        return _page("groups/add.html", group=group, form=LinkForm(formdata=None))
+    form = LinkForm()
+    _checked(form)
+    try:
+        linked = groups.game_to_add(db.session, group, form.link.data)
+    except RuleError as error:
+        _refused(form, error, "link")
+        return _page("groups/add.html", 422, group=group, form=form)
+    names = names_form(
+        groups.active_players(group),
+        linked.names,
+        groups.suggested_names(group, linked.names),
+        fresh=True,
+    )
+    names.link.data = linked.token
+    return _page("groups/add_names.html", group=group, linked=linked, form=names)
+
+
+@bp.post("/<token:token>/add/names")
+def add_game_names(token: str) -> Response:
+    """Add the game, each of its names mapped to a roster player (or someone new)."""
+    group = groups.find_group(db.session, token)
+    link_form = LinkForm()
+    _checked(link_form)
+    try:
+        linked = groups.game_to_add(db.session, group, link_form.link.data)
+    except RuleError as error:
+        _refused(link_form, error, "link")
+        return _page("groups/add.html", 422, group=group, form=link_form)
+    players = groups.active_players(group)
+    form = names_form(players, linked.names, groups.suggested_names(group, linked.names))
+    try:
+        groups.add_game(db.session, group, linked.token, form.picks(linked.names))
+    except RuleError as error:
+        _refused(form, error, "name_0")
+        return _page("groups/add_names.html", 422, group=group, linked=linked, form=form)
+    return _back(token, "games")
+
+
+@bp.post("/<token:token>/games/<int:group_game_id>/remove")
+def remove_game(token: str, group_game_id: int) -> Response:
+    """Take a game out of the group; the game itself stays."""
+    group = groups.find_group(db.session, token)
+    _checked(FlaskForm())
+    groups.remove_game(db.session, group, group_game_id)
+    return _back(token, "games")
