@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from flask_wtf import FlaskForm
-from wtforms import Form, HiddenField, SelectField, StringField, TextAreaField
+from wtforms import Form, HiddenField, SelectChoice, SelectField, StringField, TextAreaField
 from wtforms.validators import Optional
 
 from ..models import GroupPlayer
@@ -39,8 +39,10 @@ class GroupForm(FlaskForm):
 class GameChoiceForm(Form):
     """Which game to start from the roster: asked by GET, it refits the seats below."""
 
-    game = SelectField("Game", choices=[(p.name, p.label) for p in PRESETS.values()])
-    kind = SelectField("Game", choices=[(kind, g.label) for kind, g in DICE_GAMES.items()])
+    game = SelectField("Game", choices=[SelectChoice(p.name, p.label) for p in PRESETS.values()])
+    kind = SelectField(
+        "Game", choices=[SelectChoice(kind, g.label) for kind, g in DICE_GAMES.items()]
+    )
 
     @classmethod
     def for_matches(cls, game: str) -> GameChoiceForm:
@@ -96,13 +98,15 @@ class MergeForm(FlaskForm):
     def offer(self, player: GroupPlayer, roster: Sequence[GroupPlayer]) -> None:
         """Offer every other roster player."""
         self.into.label.text = f"{player.name} is the same person as"
-        self.into.choices = [("", "Pick who")] + [
-            (str(other.id), other.name) for other in roster if other.id != player.id
+        self.into.choices = [SelectChoice("", "Pick who")] + [
+            SelectChoice(str(other.id), other.name) for other in roster if other.id != player.id
         ]
 
 
-def _roster_choices(players: Sequence[GroupPlayer], blank: str) -> list[tuple[str, str]]:
-    return [("", blank)] + [(str(player.id), player.name) for player in players]
+def _roster_choices(players: Sequence[GroupPlayer], blank: str) -> list[SelectChoice]:
+    return [SelectChoice("", blank)] + [
+        SelectChoice(str(player.id), player.name) for player in players
+    ]
 
 
 def _pick(choice: str | None, typed: str | None) -> Pick:
@@ -147,7 +151,7 @@ def seats_form(
         )
         setattr(Seats, f"new_{number}", StringField("or a new name", render_kw=NAME_BOX))
     if dealers:
-        choices = [(str(n), label) for n, label in enumerate(labels)]
+        choices = [SelectChoice(str(n), label) for n, label in enumerate(labels)]
         Seats.first_dealer = SelectField("Who deals first", choices=choices, coerce=str)
     return Seats(formdata=None) if fresh else Seats()
 
@@ -184,7 +188,7 @@ def names_form(
     defaults = {}
     for number, name in enumerate(names):
         choices = _roster_choices(players, "Pick who this is")
-        choices.append((SOMEONE_NEW, f"Someone new, called {name}"))
+        choices.append(SelectChoice(SOMEONE_NEW, f"Someone new, called {name}"))
         field = SelectField(f"“{name}” is", choices=choices, coerce=str, validate_choice=False)
         setattr(Names, f"name_{number}", field)
         setattr(Names, f"new_{number}", StringField("or a new name", render_kw=NAME_BOX))

@@ -146,8 +146,9 @@ def _by_name(group: Group, name: str) -> GroupPlayer | None:
 def add_player(session: Session, group: Group, name: Any) -> GroupPlayer:
     """Put a new person on the roster (RuleError if the name is there already)."""
     name = checked_player_name(name)
-    if _by_name(group, name) is not None:
-        raise RuleError(f"{name} is on the roster already.", field="name")
+    other = _by_name(group, name)
+    if other is not None:
+        raise RuleError(f"{other.name} is on the roster already.", field="name")
     player = GroupPlayer(name=name, folded=folded(name))
     group.players.append(player)
     _written(session, group)

@@ -78,7 +78,7 @@ def test_a_new_player_joins_and_the_same_name_in_another_case_is_refused(session
 
     groups.add_player(session, group, "  Bob ")
     assert version(session, group) == 1
-    with pytest.raises(RuleError, match="BOB is on the roster already"):
+    with pytest.raises(RuleError, match="Bob is on the roster already"):
         groups.add_player(session, group, "BOB")
     session.rollback()
     assert [p.name for p in group.players] == ["Ann", "Bob"]
