@@ -264,6 +264,8 @@ class GroupGame(db.Model):
     added_at: Mapped[datetime] = mapped_column(default=_now)
 
     group: Mapped[Group] = relationship(back_populates="games")
+    match: Mapped[Match | None] = relationship()
+    dice_game: Mapped[DiceGame | None] = relationship()
     seats: Mapped[list[GroupSeat]] = relationship(
         back_populates="group_game", order_by="GroupSeat.id", cascade="all, delete-orphan"
     )
