@@ -92,6 +92,8 @@ def _group_page(group: Group, view: bool = False, status: int = 200, **forms) ->
         merge.offer(player, everyone)
         rename.name.label.text = f"New name for {player.name}"
         player_forms[player.id] = (rename, merge)
+    add_form = forms.get("add") or PlayerNameForm(formdata=None, prefix="add")
+    add_form.name.label.text = "New player"
     return _page(
         "groups/page.html",
         status,
@@ -100,7 +102,7 @@ def _group_page(group: Group, view: bool = False, status: int = 200, **forms) ->
         roster=everyone,
         games=groups.played_games(db.session, group),
         player_forms=player_forms,
-        add_form=forms.get("add") or PlayerNameForm(formdata=None, prefix="add"),
+        add_form=add_form,
         action_form=FlaskForm(),
         refused=status != 200,
     )
