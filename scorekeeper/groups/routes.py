@@ -13,7 +13,7 @@ from ..extensions import db
 from ..models import Group
 from ..rules import DICE_GAMES, PRESETS, RuleError
 from ..services import devices, groups
-from ..sharing import qr_svg, refuse_view_link_writes
+from ..sharing import add_qr_routes, refuse_view_link_writes
 from ..started import new_form_token, remember_started, started_from
 from .forms import (
     GameChoiceForm,
@@ -122,20 +122,12 @@ def watch(token: str) -> Response:
     return _group_page(groups.find_group(db.session, token, view=True), view=True)
 
 
-@bp.get("/<token:token>/qr/<any(edit, view):kind>.svg")
-def qr(token: str, kind: str) -> Response:
-    """The QR code of the group's edit or view link."""
-    group = groups.find_group(db.session, token)
-    if kind == "edit":
-        return qr_svg(url_for(".show", token=group.edit_token, _external=True))
-    return qr_svg(url_for(".watch", token=group.view_token, _external=True))
+def _link_tokens(token: str, view: bool) -> tuple[str, str]:
+    group = groups.find_group(db.session, token, view=view)
+    return group.edit_token, group.view_token
 
 
-@bp.get("/watch/<token:token>/qr.svg")
-def watch_qr(token: str) -> Response:
-    """The QR code of the view link, shown on the view-only page."""
-    group = groups.find_group(db.session, token, view=True)
-    return qr_svg(url_for(".watch", token=group.view_token, _external=True))
+add_qr_routes(bp, _link_tokens)
 
 
 def _back(token: str, part: str) -> Response:
@@ -145,49 +137,52 @@ def _back(token: str, part: str) -> Response:
 # ------------------------------------------------------------------------------ the roster
 
 
+def _roster_write(token: str, form: FlaskForm, shown_as: str, write) -> Response:
+    """A change to the roster from one of the group page's forms: ``write(group)`` makes
+    it; refused, the page comes back with that form (``shown_as``) saying why."""
+    group = groups.find_group(db.session, token)
+    _checked(form)
+    try:
+        write(group)
+    except RuleError as error:
+        _refused(form, error, next(name for name in form.data if name != "csrf_token"))
+        return _group_page(group, status=422, **{shown_as: form})
+    return _back(token, "roster")
+
+
 @bp.post("/<token:token>/players")
 def add_player(token: str) -> Response:
     """Put someone new on the roster."""
-    group = groups.find_group(db.session, token)
     form = PlayerNameForm(prefix="add")
-    _checked(form)
-    try:
-        groups.add_player(db.session, group, form.name.data)
-    except RuleError as error:
-        _refused(form, error, "name")
-        return _group_page(group, status=422, add=form)
-    return _back(token, "roster")
+    return _roster_write(
+        token, form, "add", lambda group: groups.add_player(db.session, group, form.name.data)
+    )
 
 
 @bp.post("/<token:token>/players/<int:player_id>/name")
 def rename_player(token: str, player_id: int) -> Response:
     """Call a roster player by another name."""
-    group = groups.find_group(db.session, token)
     form = PlayerNameForm(prefix=f"p{player_id}")
-    _checked(form)
-    try:
-        groups.rename_player(db.session, group, player_id, form.name.data)
-    except RuleError as error:
-        _refused(form, error, "name")
-        return _group_page(group, status=422, **{f"rename_{player_id}": form})
-    return _back(token, "roster")
+    return _roster_write(
+        token,
+        form,
+        f"rename_{player_id}",
+        lambda group: groups.rename_player(db.session, group, player_id, form.name.data),
+    )
 
 
 @bp.post("/<token:token>/players/<int:player_id>/merge")
 def merge_player(token: str, player_id: int) -> Response:
     """One person under two names: the roster keeps the second name."""
-    group = groups.find_group(db.session, token)
     form = MergeForm(prefix=f"p{player_id}")
-    _checked(form)
     chosen = form.into.data or ""
-    try:
-        groups.merge_players(
-            db.session, group, player_id, int(chosen) if chosen.isdigit() else None
-        )
-    except RuleError as error:
-        _refused(form, error, "into")
-        return _group_page(group, status=422, **{f"merge_{player_id}": form})
-    return _back(token, "roster")
+    into = int(chosen) if chosen.isdigit() else None
+    return _roster_write(
+        token,
+        form,
+        f"merge_{player_id}",
+        lambda group: groups.merge_players(db.session, group, player_id, into),
+    )
 
 
 @bp.post("/<token:token>/players/<int:player_id>/<any(retire, back):step>")
@@ -208,25 +203,40 @@ def _seats_page(group: Group, template: str, choice, form, status: int = 200) ->
     return response
 
 
-@bp.route("/<token:token>/matches/new", methods=["GET", "POST"])
-def new_match(token: str) -> Response:
-    """Start a match with players from the roster, seat by seat (or new names)."""
+def _start_from_roster(
+    token: str, template: str, choice, labels: list[str], dealers: bool, start
+) -> Response:
+    """The seats page of a game started from the roster (GET), or the game started by it
+    (POST): ``start(group, form)`` starts it and says where it opens. A refused seat is
+    answered beside it; the same form sent twice opens the game it started."""
     group = groups.find_group(db.session, token)
-    preset = PRESETS.get(request.values.get("game", ""), PRESETS["partnership"])
-    choice = GameChoiceForm.for_matches(preset.name)
-    labels = match_seat_labels(preset)
     players = groups.active_players(group)
     if request.method == "GET":
-        form = seats_form(players, labels, dealers=True, fresh=True)
+        form = seats_form(players, labels, dealers=dealers, fresh=True)
         form.client_token.data = new_form_token()
-        return _seats_page(group, "groups/new_match.html", choice, form)
-    form = seats_form(players, labels, dealers=True)
+        return _seats_page(group, template, choice, form)
+    form = seats_form(players, labels, dealers=dealers)
     _checked(form)
     started = started_from(form.client_token.data)
     if started is not None:
-        return redirect(started, 303)  # this form started a match already (Back, Start)
-    dealer = form.first_dealer.data or ""
+        return redirect(started, 303)  # this form started a game already (Back, Start)
     try:
+        shown = start(group, form)
+    except RuleError as error:
+        _refused(form, error, "first_dealer" if dealers else "player_0")
+        return _seats_page(group, template, choice, form, 422)
+    remember_started(form.client_token.data, shown)
+    return redirect(shown, 303)
+
+
+@bp.route("/<token:token>/matches/new", methods=["GET", "POST"])
+def new_match(token: str) -> Response:
+    """Start a match with players from the roster, seat by seat (or new names)."""
+    preset = PRESETS.get(request.values.get("game", ""), PRESETS["partnership"])
+    labels = match_seat_labels(preset)
+
+    def start(group: Group, form) -> str:
+        dealer = form.first_dealer.data or ""
         match = groups.start_match(
             db.session,
             group,
@@ -234,45 +244,43 @@ def new_match(token: str) -> Response:
             seats=form.picks(len(labels)),
             first_dealer=int(dealer) if dealer.isdigit() else -1,
         )
-    except RuleError as error:
-        _refused(form, error, "first_dealer")
-        return _seats_page(group, "groups/new_match.html", choice, form, 422)
-    devices.remember_match(db.session, this_device(), match.id)
-    shown = url_for("matches.show", token=match.edit_token)
-    remember_started(form.client_token.data, shown)
-    return redirect(shown, 303)
+        devices.remember_match(db.session, this_device(), match.id)
+        return url_for("matches.show", token=match.edit_token)
+
+    choice = GameChoiceForm.for_matches(preset.name)
+    return _start_from_roster(token, "groups/new_match.html", choice, labels, True, start)
 
 
 @bp.route("/<token:token>/dice/new", methods=["GET", "POST"])
 def new_dice_game(token: str) -> Response:
     """Start a dice game with players from the roster, in playing order (or new names)."""
-    group = groups.find_group(db.session, token)
     kind = request.values.get("kind", "")
     kind = kind if kind in DICE_GAMES else "yahtzee"
-    choice = GameChoiceForm.for_dice(kind)
     labels = dice_seat_labels(kind)
-    players = groups.active_players(group)
-    if request.method == "GET":
-        form = seats_form(players, labels, dealers=False, fresh=True)
-        form.client_token.data = new_form_token()
-        return _seats_page(group, "groups/new_dice.html", choice, form)
-    form = seats_form(players, labels, dealers=False)
-    _checked(form)
-    started = started_from(form.client_token.data)
-    if started is not None:
-        return redirect(started, 303)
-    try:
-        game = groups.start_dice_game(db.session, group, kind=kind, seats=form.picks(len(labels)))
-    except RuleError as error:
-        _refused(form, error, "player_0")
-        return _seats_page(group, "groups/new_dice.html", choice, form, 422)
-    devices.remember_dice_game(db.session, this_device(), game.id)
-    shown = url_for("dice.show", token=game.token)
-    remember_started(form.client_token.data, shown)
-    return redirect(shown, 303)
+
+    def start(group: Group, form) -> str:
+        seats = form.picks(len(labels))
+        game = groups.start_dice_game(db.session, group, kind=kind, seats=seats)
+        devices.remember_dice_game(db.session, this_device(), game.id)
+        return url_for("dice.show", token=game.token)
+
+    choice = GameChoiceForm.for_dice(kind)
+    return _start_from_roster(token, "groups/new_dice.html", choice, labels, False, start)
 
 
 # --------------------------------------------------------------- a game played already
+
+
+def _pasted(group: Group) -> groups.LinkedGame | Response:
+    """The game whose edit link the form carries, if it may join the group; else the
+    paste page again, saying why beside the link."""
+    form = LinkForm()
+    _checked(form)
+    try:
+        return groups.game_to_add(db.session, group, form.link.data)
+    except RuleError as error:
+        _refused(form, error, "link")
+        return _page("groups/add.html", 422, group=group, form=form)
 
 
 @bp.route("/<token:token>/add", methods=["GET", "POST"])
@@ -281,13 +289,9 @@ def add_game(token: str) -> Response:
     group = groups.find_group(db.session, token)
     if request.method == "GET":
         return _page("groups/add.html", group=group, form=LinkForm(formdata=None))
-    form = LinkForm()
-    _checked(form)
-    try:
-        linked = groups.game_to_add(db.session, group, form.link.data)
-    except RuleError as error:
-        _refused(form, error, "link")
-        return _page("groups/add.html", 422, group=group, form=form)
+    linked = _pasted(group)
+    if isinstance(linked, Response):
+        return linked
     names = names_form(
         groups.active_players(group),
         linked.names,
@@ -302,13 +306,9 @@ def add_game(token: str) -> Response:
 def add_game_names(token: str) -> Response:
     """Add the game, each of its names mapped to a roster player (or someone new)."""
     group = groups.find_group(db.session, token)
-    link_form = LinkForm()
-    _checked(link_form)
-    try:
-        linked = groups.game_to_add(db.session, group, link_form.link.data)
-    except RuleError as error:
-        _refused(link_form, error, "link")
-        return _page("groups/add.html", 422, group=group, form=link_form)
+    linked = _pasted(group)
+    if isinstance(linked, Response):
+        return linked
     players = groups.active_players(group)
     form = names_form(players, linked.names, groups.suggested_names(group, linked.names))
     try:

@@ -468,29 +468,26 @@ class PlayedGame:
         return self.state.over
 
 
+# How each kind of game is read for the group's page: its table, its turns, its replay.
+READ_GAMES = {
+    "match": (Match, Match.hands, state_of),
+    "dice": (DiceGame, DiceGame.turns, state_of_game),
+}
+
+
 def played_games(session: Session, group: Group) -> list[PlayedGame]:
     """The group's games, newest first, each replayed (a query for each kind)."""
-    group_games_by = {"match": {}, "dice": {}}
+    wanted: dict[GameKind, dict[int, int]] = {"match": {}, "dice": {}}
     for played in group.games:
         if played.match_id is not None:
-            group_games_by["match"][played.match_id] = played.id
+            wanted["match"][played.match_id] = played.id
         else:
-            group_games_by["dice"][played.dice_game_id] = played.id
+            wanted["dice"][played.dice_game_id] = played.id
     listed: list[PlayedGame] = []
-    if group_games_by["match"]:
-        for match in session.scalars(
-            select(Match)
-            .where(Match.id.in_(group_games_by["match"]))
-            .options(selectinload(Match.hands))
-        ):
-            played_id = group_games_by["match"][match.id]
-            listed.append(PlayedGame(played_id, "match", state_of(match), match.created_at))
-    if group_games_by["dice"]:
-        for game in session.scalars(
-            select(DiceGame)
-            .where(DiceGame.id.in_(group_games_by["dice"]))
-            .options(selectinload(DiceGame.turns))
-        ):
-            played_id = group_games_by["dice"][game.id]
-            listed.append(PlayedGame(played_id, "dice", state_of_game(game), game.created_at))
+    for kind, (model, entries, replay) in READ_GAMES.items():
+        if not wanted[kind]:
+            continue
+        query = select(model).where(model.id.in_(wanted[kind])).options(selectinload(entries))
+        for game in session.scalars(query):
+            listed.append(PlayedGame(wanted[kind][game.id], kind, replay(game), game.created_at))
     return sorted(listed, key=lambda game: (game.created_at, game.group_game_id), reverse=True)
