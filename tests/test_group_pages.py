@@ -321,3 +321,39 @@ def test_the_qr_codes_are_images(client, app):
     ):
         response = client.get(url)
         assert response.status_code == 200 and response.mimetype == "image/svg+xml"
+
+
+def test_the_group_is_renamed_from_its_page_and_a_blank_name_is_refused(client, app):
+    token = make_group(client)
+    rename = f"/groups/{token}/name"
+
+    refused = submit(client, form_to(group_page(client, token), rename), {"group-name": " "})
+    assert refused.status_code == 422
+    assert alerts(read(refused)) == {
+        "group-name-error": "Type a name for the group, such as Smith family."
+    }
+    assert (
+        submit(
+            client, form_to(group_page(client, token), rename), {"group-name": "Smiths"}
+        ).status_code
+        == 303
+    )
+    assert group_page(client, token).one("h1").text == "Smiths"
+
+
+def test_a_retired_player_is_offered_for_a_game_played_already(client, app):
+    token = make_group(client)
+    bob = group_of(app, token)[2]["Bob"]
+    retire = f"/groups/{token}/players/{bob}/retire"
+    assert submit(client, form_to(group_page(client, token), retire)).status_code == 303
+    match_token = new_match(client, typed=ANN_BOB_CAT_DAN)
+    add = f"/groups/{token}/add"
+
+    page = read(submit(client, form_to(open_page(client, add), add), {"link": match_token}))
+
+    bob_is = page.one("select", name="name_1")
+    assert [o.attrs["value"] for o in bob_is.all("option") if "selected" in o.attrs] == [str(bob)]
+    assert submit(client, form_to(page, f"/groups/{token}/add/names")).status_code == 303
+    with app.app_context():
+        group = groups.find_group(db.session, token)
+        assert [p.name for p in group.players if p.retired] == ["Bob"]  # still retired

@@ -94,6 +94,10 @@ def _group_page(group: Group, view: bool = False, status: int = 200, **forms) ->
         player_forms[player.id] = (rename, merge)
     add_form = forms.get("add") or PlayerNameForm(formdata=None, prefix="add")
     add_form.name.label.text = "New player"
+    group_form = forms.get("group_name") or PlayerNameForm(
+        formdata=None, prefix="group", name=group.name
+    )
+    group_form.name.label.text = "Group name"
     return _page(
         "groups/page.html",
         status,
@@ -103,6 +107,7 @@ def _group_page(group: Group, view: bool = False, status: int = 200, **forms) ->
         games=groups.played_games(db.session, group),
         player_forms=player_forms,
         add_form=add_form,
+        group_form=group_form,
         action_form=FlaskForm(),
         refused=status != 200,
     )
@@ -137,9 +142,12 @@ def _back(token: str, part: str) -> Response:
 # ------------------------------------------------------------------------------ the roster
 
 
-def _roster_write(token: str, form: FlaskForm, shown_as: str, write) -> Response:
-    """A change to the roster from one of the group page's forms: ``write(group)`` makes
-    it; refused, the page comes back with that form (``shown_as``) saying why."""
+def _roster_write(
+    token: str, form: FlaskForm, shown_as: str, write, part: str = "roster"
+) -> Response:
+    """A change to the group or its roster from one of the group page's forms:
+    ``write(group)`` makes it; refused, the page comes back with that form (``shown_as``)
+    saying why; done, the page again at ``part``."""
     group = groups.find_group(db.session, token)
     _checked(form)
     try:
@@ -147,7 +155,20 @@ def _roster_write(token: str, form: FlaskForm, shown_as: str, write) -> Response
     except RuleError as error:
         _refused(form, error, next(name for name in form.data if name != "csrf_token"))
         return _group_page(group, status=422, **{shown_as: form})
-    return _back(token, "roster")
+    return _back(token, part)
+
+
+@bp.post("/<token:token>/name")
+def rename_group(token: str) -> Response:
+    """Give the group another name."""
+    form = PlayerNameForm(prefix="group")
+    return _roster_write(
+        token,
+        form,
+        "group_name",
+        lambda group: groups.rename_group(db.session, group, form.name.data),
+        "top",
+    )
 
 
 @bp.post("/<token:token>/players")
@@ -292,8 +313,9 @@ def add_game(token: str) -> Response:
     linked = _pasted(group)
     if isinstance(linked, Response):
         return linked
+    # A game played already may have a retired player in it: the whole roster is offered.
     names = names_form(
-        groups.active_players(group),
+        groups.roster(group),
         linked.names,
         groups.suggested_names(group, linked.names),
         fresh=True,
@@ -309,8 +331,8 @@ def add_game_names(token: str) -> Response:
     linked = _pasted(group)
     if isinstance(linked, Response):
         return linked
-    players = groups.active_players(group)
-    form = names_form(players, linked.names, groups.suggested_names(group, linked.names))
+    everyone = groups.roster(group)
+    form = names_form(everyone, linked.names, groups.suggested_names(group, linked.names))
     try:
         groups.add_game(db.session, group, linked.token, form.picks(linked.names))
     except RuleError as error:

@@ -16,13 +16,14 @@ from typing import Any, Literal
 from urllib.parse import urlsplit
 
 from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, selectinload
 
 from ..models import DiceGame, Group, GroupGame, GroupPlayer, GroupSeat, Match, looks_like_token
 from ..rules import DICE_GAMES, PRESETS, RuleError, get_preset, with_rules
 from . import dice_turns, hands
 from .dice import DiceState, state_of_game
-from .errors import NotFound
+from .errors import Conflict, NotFound
 from .matches import MatchState, state_of
 from .writes import bump_version
 
@@ -105,10 +106,20 @@ def rename_group(session: Session, group: Group, name: Any) -> None:
     _written(session, group)
 
 
+CHANGED_MEANWHILE = (
+    "Another phone changed the group at the same moment: reload the page and try again."
+)
+
+
 def _written(session: Session, group: Group) -> None:
-    """Move the group's version with the change, and commit both."""
-    bump_version(session, Group, group.id)
-    session.commit()
+    """Move the group's version with the change, and commit both (Conflict, with nothing
+    written, when another phone's change made the same name or took the same game first)."""
+    try:
+        bump_version(session, Group, group.id)  # flushes the change first
+        session.commit()
+    except IntegrityError:
+        session.rollback()
+        raise Conflict(CHANGED_MEANWHILE) from None
 
 
 # ---------------------------------------------------------------------------- the roster

@@ -4,14 +4,17 @@ every write moves the group's version."""
 
 from __future__ import annotations
 
+from datetime import datetime
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from sqlalchemy import insert
 
 from scorekeeper.models import Group, GroupPlayer
 from scorekeeper.rules import RuleError
 from scorekeeper.services import devices, groups, matches
-from scorekeeper.services.errors import NotFound
+from scorekeeper.services.errors import Conflict, NotFound
 
 ANN_PHONE = "phone-of-ann-0123456789"
 
@@ -63,6 +66,37 @@ def test_a_group_needs_a_name_that_fits(session, name, said):
         groups.create_group(session, name)
     assert (refused.value.reason, refused.value.field) == (said, "name")
     assert session.query(Group).count() == 0
+
+
+def test_a_group_is_renamed_and_a_blank_name_is_refused(session):
+    group = make_group(session)
+    groups.rename_group(session, group, " Smiths ")
+    assert (group.name, version(session, group)) == ("Smiths", 1)
+    with pytest.raises(RuleError):
+        groups.rename_group(session, group, "")
+    session.rollback()
+    assert (group.name, version(session, group)) == ("Smiths", 1)
+
+
+def test_a_player_added_by_another_phone_a_moment_before_is_a_conflict(session):
+    group = make_group(session, "Ann")
+    assert len(group.players) == 1  # this phone's request read the roster
+    with session.get_bind().begin() as other_phone:  # meanwhile, Eve joins from another phone
+        other_phone.execute(
+            insert(GroupPlayer).values(
+                group_id=group.id,
+                name="Eve",
+                folded="eve",
+                retired=False,
+                created_at=datetime(2024, 5, 1),
+            )
+        )
+
+    with pytest.raises(Conflict, match="Another phone changed the group at the same moment"):
+        groups.add_player(session, group, "eve")
+
+    assert sorted(p.name for p in group.players) == ["Ann", "Eve"]
+    assert version(session, group) == 0
 
 
 def test_a_name_typed_twice_in_any_case_joins_the_roster_once(session):
