@@ -357,3 +357,70 @@ def test_a_retired_player_is_offered_for_a_game_played_already(client, app):
     with app.app_context():
         group = groups.find_group(db.session, token)
         assert [p.name for p in group.players if p.retired] == ["Bob"]  # still retired
+
+
+@pytest.mark.parametrize(
+    ("typed", "field", "said"),
+    [
+        (
+            {"new_3": "x" * 41},
+            "new_3",
+            "Keep the name to 40 characters or fewer (this one has 41).",
+        ),
+        (
+            {"new_3": None, "player_3": "not-a-player"},
+            "player_3",
+            "Pick a player from the group's roster.",
+        ),
+        (
+            {"new_3": None, "player_3": "987654321"},
+            "player_3",
+            "Pick a player from the group's roster.",
+        ),
+        ({"new_3": "C"}, "new_3", "C is picked twice: pick someone else."),
+        ({"first_dealer": "9"}, "first_dealer", "The first dealer must be one of the 4 players"),
+    ],
+)
+def test_bad_seats_are_answered_beside_the_seat_and_start_nothing(client, app, typed, field, said):
+    token = make_group(client)
+    action = f"/groups/{token}/matches/new?game=partnership"
+    form = form_to(open_page(client, f"/groups/{token}/matches/new"), action)
+    ann = group_of(app, token)[2]["Ann"]
+
+    refused = submit(
+        client, form, {"player_0": ann, "new_1": "B", "new_2": "C", "new_3": "D", **typed}
+    )
+
+    assert refused.status_code == 422
+    assert alerts(read(refused)) == {f"{field}-error": said}
+    assert group_of(app, token)[3] == ([], [], {})
+
+
+GARBAGE = ["", " ", "\x00", "x" * 500, "-1", "99999999999999999999", "<b>Ann</b>", "new"]
+
+
+@pytest.mark.parametrize("junk", GARBAGE)
+def test_no_write_answers_junk_with_a_500(client, app, junk):
+    token = make_group(client)
+    ann = group_of(app, token)[2]["Ann"]
+    csrf = value_of(
+        form_to(group_page(client, token), f"/groups/{token}/players"), "add-csrf_token"
+    )
+    fields = ["add-name", f"p{ann}-name", f"p{ann}-into", "group-name", "link", "first_dealer"]
+    fields += [f"{kind}_{n}" for kind in ("player", "new", "name") for n in range(8)]
+    data = dict.fromkeys(fields, junk)
+    for rest in (
+        "/players",
+        f"/players/{ann}/name",
+        f"/players/{ann}/merge",
+        f"/players/{ann}/retire",
+        "/name",
+        "/matches/new?game=partnership",
+        "/matches/new?game=nonsense",
+        "/dice/new?kind=farkle",
+        "/add",
+        "/add/names",
+        "/games/12345/remove",
+    ):
+        response = client.post(f"/groups/{token}{rest}", data=data, headers={"X-CSRFToken": csrf})
+        assert response.status_code < 500, (rest, response.status_code)

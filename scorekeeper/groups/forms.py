@@ -109,13 +109,18 @@ def _roster_choices(players: Sequence[GroupPlayer], blank: str) -> list[SelectCh
     ]
 
 
+# What a select sent that no roster player is (a page this site did not draw): an id nobody
+# has, so the service says to pick from the roster.
+NOBODY = -1
+
+
 def _pick(choice: str | None, typed: str | None) -> Pick:
     """What a seat (or a name) says: a typed name first, else the roster player chosen."""
     if typed and typed.strip():
         return typed
-    if choice and choice.isdigit():
-        return int(choice)
-    return choice or None
+    if not choice:
+        return None
+    return int(choice) if choice.isdigit() else NOBODY
 
 
 class SeatsForm(FlaskForm):
@@ -152,7 +157,9 @@ def seats_form(
         setattr(Seats, f"new_{number}", StringField("or a new name", render_kw=NAME_BOX))
     if dealers:
         choices = [SelectChoice(str(n), label) for n, label in enumerate(labels)]
-        Seats.first_dealer = SelectField("Who deals first", choices=choices, coerce=str)
+        Seats.first_dealer = SelectField(
+            "Who deals first", choices=choices, coerce=str, validate_choice=False
+        )
     return Seats(formdata=None) if fresh else Seats()
 
 
@@ -166,10 +173,9 @@ class NamesForm(LinkForm):
         """Each name's roster player id, or the name of someone new."""
         picks = []
         for number, name in enumerate(names):
-            choice = self[f"name_{number}"].data
-            picks.append(
-                _pick(name if choice == SOMEONE_NEW else choice, self[f"new_{number}"].data)
-            )
+            choice, typed = self[f"name_{number}"].data, self[f"new_{number}"].data
+            someone_new = choice == SOMEONE_NEW and not (typed and typed.strip())
+            picks.append(name if someone_new else _pick(choice, typed))
         return picks
 
 

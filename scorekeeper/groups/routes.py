@@ -53,6 +53,14 @@ def _refused(form: FlaskForm, error: RuleError, fallback: str) -> None:
     """A refused write's sentence, beside the field it is about (else beside ``fallback``)."""
     db.session.rollback()
     field = error.field if error.field in form else fallback
+    # A seat's (or a name's) error is about the name typed for it, when one was typed.
+    typed = "new_" + field.rpartition("_")[2]
+    if (
+        field.startswith(("player_", "name_"))
+        and typed in form
+        and (form[typed].data or "").strip()
+    ):
+        field = typed
     form[field].errors = [error.reason[:1].upper() + error.reason[1:]]
 
 
