@@ -1,4 +1,4 @@
-"""Each device's list of the matches and dice games opened on it (its home page)."""
+"""Each device's list of the matches, dice games and groups opened on it (its home page)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from sqlalchemy import Row, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from ..models import DeviceDiceGame, DeviceMatch, DiceGame, GameSummary, Match
+from ..models import DeviceDiceGame, DeviceGroup, DeviceMatch, DiceGame, GameSummary, Group, Match
 from ..rules import Preset
 from . import stats
 from .dice import GameState
@@ -203,3 +203,21 @@ def device_matches(session: Session, device: str | None) -> list[MatchLine]:
 def device_dice_games(session: Session, device: str | None) -> list[DiceLine]:
     """The dice games opened on this device: in progress first, then finished, newest first."""
     return device_games(session, device, every_finished=True).dice_games
+
+
+def remember_group(session: Session, device: str, group_id: int) -> None:
+    """List the group on this device's home page."""
+    _remember(session, DeviceGroup(device=device, group_id=group_id), (device, group_id))
+
+
+def device_groups(session: Session, device: str | None) -> list[Group]:
+    """The groups opened on this device by their edit links, by name."""
+    if not device:
+        return []
+    found = session.scalars(
+        select(Group)
+        .join(DeviceGroup, DeviceGroup.group_id == Group.id)
+        .where(DeviceGroup.device == device)
+        .order_by(Group.name, Group.id)
+    ).all()
+    return list(found)
