@@ -100,7 +100,7 @@ def home_lists(phone, tokens: dict[str, str]) -> str:
     """The home page's lists of games, tokens and today's date put back as placeholders."""
     phone.set_cookie("device", DEVICE)
     page = phone.get("/").get_data(as_text=True)
-    lists = page[page.index("<h2>In progress</h2>") : page.index("<h2>Also here</h2>")]
+    lists = page[page.index("<h2>In progress</h2>") : page.index('<h2 id="groups">')]
     for name, token in tokens.items():
         lists = lists.replace(token, name)
     return lists.replace(datetime.now().strftime("%-d %b %Y"), "DATE")
