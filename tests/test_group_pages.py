@@ -10,9 +10,12 @@ from urllib.parse import urlsplit
 import pytest
 
 from scorekeeper.extensions import db
+from scorekeeper.models import DiceGame, DiceTurn, GroupGame, Hand, Match
 from scorekeeper.services import groups
 from tests.helpers.html import alerts, form_to, forms_to, links, read, value_of
 from tests.helpers.play import new_match, open_page, submit, token_of
+from tests.helpers.queries import count_queries
+from tests.helpers.stored import MADE
 
 NEW = "/groups/new"
 ANN_BOB_CAT_DAN = {
@@ -424,3 +427,69 @@ def test_no_write_answers_junk_with_a_500(client, app, junk):
     ):
         response = client.post(f"/groups/{token}{rest}", data=data, headers={"X-CSRFToken": csrf})
         assert response.status_code < 500, (rest, response.status_code)
+
+
+# ------------------------------------------------------------------- a long history
+
+
+def seed_group_games(app, token: str, count: int, target: int = 1500) -> None:
+    """``count`` matches of three hands and Farkle games of two turns, in the group (the
+    matches are over after their first hand with a target of 250)."""
+    with app.app_context():
+        group = groups.find_group(db.session, token)
+        for _ in range(count):
+            match = Match(
+                game="partnership",
+                house_rules={"target": target},
+                side_names=["Us", "Them"],
+                player_names=["Ann", "Bob", "Cat", "Dan"],
+                version=3,
+            )
+            match.hands = [Hand(position=n, **MADE) for n in range(1, 2 if target < 260 else 4)]
+            game = DiceGame(kind="farkle", player_names=["Ann", "Bob"], version=2)
+            game.turns = [DiceTurn(position=n, player=n, total=600) for n in range(2)]
+            db.session.add_all([match, game])
+            db.session.flush()
+            db.session.add_all(
+                [
+                    GroupGame(group_id=group.id, match_id=match.id),
+                    GroupGame(group_id=group.id, dice_game_id=game.id),
+                ]
+            )
+        db.session.commit()
+
+
+def test_the_group_page_costs_the_same_queries_for_3_or_30_games_of_each_kind(site):
+    few, many = make_group(site.test_client(), "Few"), make_group(site.test_client(), "Many")
+    seed_group_games(site, few, 3)
+    seed_group_games(site, many, 30)
+    phone = site.test_client()
+
+    # The first look replays every game and keeps its summary; later looks only read.
+    (page, first_few), (_, first_many) = (
+        count_queries(site, lambda: phone.get(f"/groups/{few}")),
+        count_queries(site, lambda: phone.get(f"/groups/{many}")),
+    )
+    (_, again_few), (_, again_many) = (
+        count_queries(site, lambda: phone.get(f"/groups/{few}")),
+        count_queries(site, lambda: phone.get(f"/groups/{many}")),
+    )
+
+    assert len(read(page).one("ul", class_="group-games").all("li")) == 6
+    assert first_few == first_many
+    assert again_few == again_many < first_few
+
+
+def test_a_long_group_history_lists_the_latest_finished_games_and_the_rest_a_tap_away(site):
+    phone = site.test_client()
+    token = make_group(phone)
+    seed_group_games(site, token, 25, target=250)  # 25 finished matches, 25 Farkle going on
+
+    page = group_page(phone, token)
+    listed = page.one("ul", class_="group-games").all("li")
+    (link,) = [a for a in page.all("a") if a.text.startswith("Show all finished")]
+    every = read(phone.get(link.attrs["href"])).one("ul", class_="group-games").all("li")
+
+    assert len(listed) == 25 + 20  # every game going on, the latest 20 finished
+    assert link.text == "Show all finished games (5 more)"
+    assert len(every) == 50

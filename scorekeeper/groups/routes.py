@@ -112,7 +112,9 @@ def _group_page(group: Group, view: bool = False, status: int = 200, **forms) ->
         group=group,
         view=view,
         roster=everyone,
-        games=groups.played_games(db.session, group),
+        listed=groups.played_games(
+            db.session, group, every_finished=request.args.get("finished") == "all"
+        ),
         player_forms=player_forms,
         add_form=add_form,
         group_form=group_form,

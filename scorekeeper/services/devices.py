@@ -109,6 +109,7 @@ _LISTED_MATCH = [
     Match.id,
     Match.version,
     Match.edit_token,
+    Match.view_token,
     Match.game,
     Match.house_rules,
     Match.side_names,
@@ -119,6 +120,7 @@ _LISTED_GAME = [
     DiceGame.id,
     DiceGame.version,
     DiceGame.token,
+    DiceGame.view_token,
     DiceGame.kind,
     DiceGame.player_names,
     DiceGame.created_at,
@@ -134,14 +136,15 @@ class HomeLists(NamedTuple):
     finished_left_out: int = 0
 
 
-def _listed(session: Session, model: Any, kind: str, link: Any, key: Any, device: str) -> list:
-    """A device's games of one model, newest first, light: each one's id, version, and the
-    version and the ended-or-not of its kept summary (None where none is kept)."""
+def _listed(session: Session, model: Any, kind: str, link: Any, key: Any, where: Any) -> list:
+    """The games of one model listed by ``link`` (its rows that ``where`` picks), newest
+    first, light: each one's id, version, and the version and the ended-or-not of its kept
+    summary (None where none is kept)."""
     return session.execute(
         select(model.id, model.version, GameSummary.version.label("kept"), GameSummary.over)
         .join(link, key == model.id)
         .outerjoin(GameSummary, stats.kept_summary_of(kind, model.id))
-        .where(link.device == device)
+        .where(where)
         .order_by(model.created_at.desc(), model.id.desc())
     ).all()
 
@@ -165,8 +168,23 @@ def device_games(session: Session, device: str | None, every_finished: bool = Fa
     are replayed, the others only read. A few queries, however many games there are."""
     if not device:
         return HomeLists([], [])
-    matches = _listed(session, Match, stats.MATCH, DeviceMatch, DeviceMatch.match_id, device)
-    games = _listed(session, DiceGame, stats.DICE, DeviceDiceGame, DeviceDiceGame.game_id, device)
+    return listed_games(
+        session,
+        (DeviceMatch, DeviceMatch.match_id, DeviceMatch.device == device),
+        (DeviceDiceGame, DeviceDiceGame.game_id, DeviceDiceGame.device == device),
+        every_finished,
+    )
+
+
+def listed_games(
+    session: Session, match_link: tuple, dice_link: tuple, every_finished: bool = False
+) -> HomeLists:
+    """The matches and dice games that a link table lists (a device's, a group's), each
+    ``(link model, its game id column, which of its rows)``, as a list of games shows them:
+    from their kept summaries, the games that changed since replayed first. A few queries,
+    however many games there are."""
+    matches = _listed(session, Match, stats.MATCH, *match_link)
+    games = _listed(session, DiceGame, stats.DICE, *dice_link)
     stale = [(stats.MATCH, row.id) for row in matches if row.kept != row.version]
     stale += [(stats.DICE, row.id) for row in games if row.kept != row.version]
     fresh = stats.refreshed(session, stale) if stale else {}

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 from urllib.parse import urlsplit
 
 from sqlalchemy import select
@@ -22,9 +22,8 @@ from sqlalchemy.orm import Session, selectinload
 from ..models import DiceGame, Group, GroupGame, GroupPlayer, GroupSeat, Match, looks_like_token
 from ..rules import DICE_GAMES, PRESETS, RuleError, get_preset, with_rules
 from . import dice_turns, hands
-from .dice import DiceState, state_of_game
+from .devices import DiceLine, MatchLine, listed_games
 from .errors import Conflict, NotFound
-from .matches import MatchState, state_of
 from .writes import bump_version
 
 # The longest name a group or a roster player takes (as a player's name in a match).
@@ -466,39 +465,48 @@ def group_games(
 
 @dataclass(frozen=True)
 class PlayedGame:
-    """One of a group's games as its page lists it."""
+    """One of a group's games as its page lists it (from the game's kept summary)."""
 
     group_game_id: int
     kind: GameKind
-    state: MatchState | DiceState
-    created_at: datetime
+    state: MatchLine | DiceLine
 
     @property
     def over(self) -> bool:
         """Is the game finished?"""
         return self.state.over
 
+    @property
+    def created_at(self) -> datetime:
+        """When the game was started."""
+        row = self.state.match if self.kind == "match" else self.state.game
+        return row.created_at
 
-# How each kind of game is read for the group's page: its table, its turns, its replay.
-READ_GAMES = {
-    "match": (Match, Match.hands, state_of),
-    "dice": (DiceGame, DiceGame.turns, state_of_game),
-}
+
+class GroupGames(NamedTuple):
+    """A group's games as its page lists them, and how many finished ones are left out."""
+
+    games: list[PlayedGame]
+    finished_left_out: int
 
 
-def played_games(session: Session, group: Group) -> list[PlayedGame]:
-    """The group's games, newest first, each replayed (a query for each kind)."""
-    wanted: dict[GameKind, dict[int, int]] = {"match": {}, "dice": {}}
+def played_games(session: Session, group: Group, every_finished: bool = False) -> GroupGames:
+    """The group's games, in progress first, then finished (the latest few, or every one),
+    newest first in each; drawn from the games' kept summaries, in a few queries however
+    many games the group played."""
+    lists = listed_games(
+        session,
+        (GroupGame, GroupGame.match_id, GroupGame.group_id == group.id),
+        (GroupGame, GroupGame.dice_game_id, GroupGame.group_id == group.id),
+        every_finished,
+    )
+    link_of: dict[tuple[GameKind, int], int] = {}
     for played in group.games:
         if played.match_id is not None:
-            wanted["match"][played.match_id] = played.id
+            link_of["match", played.match_id] = played.id
         else:
-            wanted["dice"][played.dice_game_id] = played.id
-    listed: list[PlayedGame] = []
-    for kind, (model, entries, replay) in READ_GAMES.items():
-        if not wanted[kind]:
-            continue
-        query = select(model).where(model.id.in_(wanted[kind])).options(selectinload(entries))
-        for game in session.scalars(query):
-            listed.append(PlayedGame(wanted[kind][game.id], kind, replay(game), game.created_at))
-    return sorted(listed, key=lambda game: (game.created_at, game.group_game_id), reverse=True)
+            link_of["dice", played.dice_game_id] = played.id
+    listed = [PlayedGame(link_of["match", line.match.id], "match", line) for line in lists.matches]
+    listed += [PlayedGame(link_of["dice", line.game.id], "dice", line) for line in lists.dice_games]
+    listed.sort(key=lambda game: (not game.over, game.created_at, game.group_game_id), reverse=True)
+    return GroupGames(listed, lists.finished_left_out)

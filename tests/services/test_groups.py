@@ -414,7 +414,7 @@ def test_the_games_list_is_newest_first_and_says_which_are_finished(session, new
     first = groups.start_match(session, group, game="three-handed", seats=["Ann", "Bob", "Cid"])
     second = groups.start_dice_game(session, group, kind="yahtzee", seats=["Ann"])
 
-    listed = groups.played_games(session, group)
+    listed = groups.played_games(session, group).games
 
     assert [(g.kind, g.state.players) for g in listed] == [
         ("dice", ["Ann"]),
