@@ -7,6 +7,7 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, request
 from werkzeug.exceptions import HTTPException
 
+from .extensions import db
 from .rules import (
     DEFAULT_PRESET,
     HandInput,
@@ -34,6 +35,7 @@ from .rules import (
     with_rules,
     yahtzee_rules,
 )
+from .services import groups
 from .validators import whole_number
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -322,6 +324,13 @@ def _body_with_rules(fields: set[str], listed: str) -> tuple[dict[str, Any], dic
     if not isinstance(overrides, dict):
         raise RuleError("rules must be an object of house rules")
     return body, overrides
+
+
+@bp.get("/groups/<token:token>/stats")
+def group_stats(token: str) -> Response:
+    """Statistics of a group's stored games (by its edit or view link's token), with the
+    Yahtzee and Farkle blocks, each player under their roster name."""
+    return jsonify(groups.group_stats(db.session, groups.group_by_link(db.session, token)))
 
 
 @bp.post("/yahtzee/score")

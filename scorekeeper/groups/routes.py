@@ -137,6 +137,29 @@ def watch(token: str) -> Response:
     return _group_page(groups.find_group(db.session, token, view=True), view=True)
 
 
+def _stats_page(group: Group, view: bool) -> Response:
+    return _page(
+        "groups/stats.html",
+        group=group,
+        view=view,
+        report=groups.group_stats(db.session, group),
+        wins=groups.wins_over_time(db.session, group),
+    )
+
+
+@bp.get("/<token:token>/stats")
+def stats(token: str) -> Response:
+    """The group's statistics: each player's, each partnership's, head to head, and the
+    wins over time."""
+    return _stats_page(groups.find_group(db.session, token), view=False)
+
+
+@bp.get("/watch/<token:token>/stats")
+def watch_stats(token: str) -> Response:
+    """The group's statistics by its view link."""
+    return _stats_page(groups.find_group(db.session, token, view=True), view=True)
+
+
 def _link_tokens(token: str, view: bool) -> tuple[str, str]:
     group = groups.find_group(db.session, token, view=view)
     return group.edit_token, group.view_token

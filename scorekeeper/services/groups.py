@@ -20,8 +20,8 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, selectinload
 
 from ..models import DiceGame, Group, GroupGame, GroupPlayer, GroupSeat, Match, looks_like_token
-from ..rules import DICE_GAMES, PRESETS, RuleError, get_preset, with_rules
-from . import dice_turns, hands
+from ..rules import DICE_GAMES, PRESETS, RuleError, Stats, get_preset, with_rules
+from . import dice_turns, hands, stats
 from .devices import DiceLine, MatchLine, listed_games
 from .errors import Conflict, NotFound
 from .writes import bump_version
@@ -97,6 +97,14 @@ def find_group(session: Session, token: str, view: bool = False) -> Group:
     if group is None:
         raise NotFound(NOT_FOUND)
     return group
+
+
+def group_by_link(session: Session, token: str) -> Group:
+    """The group either of its links opens (the edit or the view token), or NotFound."""
+    try:
+        return find_group(session, token)
+    except NotFound:
+        return find_group(session, token, view=True)
 
 
 def rename_group(session: Session, group: Group, name: Any) -> None:
@@ -510,3 +518,47 @@ def played_games(session: Session, group: Group, every_finished: bool = False) -
     listed += [PlayedGame(link_of["dice", line.game.id], "dice", line) for line in lists.dice_games]
     listed.sort(key=lambda game: (not game.over, game.created_at, game.group_game_id), reverse=True)
     return GroupGames(listed, lists.finished_left_out)
+
+
+# ---------------------------------------------------------------------- its statistics
+
+
+def group_stats(session: Session, group: Group) -> dict[str, Any]:
+    """The group's statistics in the API's shape (shared/API.md), each player counted
+    under their roster name: from the games' kept summaries, a few queries however many
+    games the group played."""
+    match_ids, dice_ids, names = group_games(session, group)
+    return stats.stats_for_games(session, match_ids, dice_ids, names)
+
+
+class WinsOverTime(NamedTuple):
+    """Each roster player's wins, counted up game by game over the group's finished games
+    (in the order they were played)."""
+
+    games: int
+    wins: dict[str, list[int]]
+
+
+def wins_over_time(session: Session, group: Group) -> WinsOverTime:
+    """The running count of each player's wins after each of the group's finished games,
+    from the games' kept summaries (a player who shared a win counts it)."""
+    match_ids, dice_ids, names = group_games(session, group)
+    found = stats.summaries(session, match_ids, dice_ids)
+    by_game = stats.renamings(names)
+    finished = sorted(
+        (summary["played_on"] or "", key) for key, summary in found.items() if summary["over"]
+    )
+    wins: dict[str, list[int]] = {}
+    for number, (_, key) in enumerate(finished):
+        played = Stats.from_json(found[key]["stats"]).renamed(by_game.get(key, {}))
+        won: dict[str, int] = {}
+        for lines in played.players.values():
+            for name, numbers in lines.items():
+                won[name] = won.get(name, 0) + numbers.wins
+        for name, count in won.items():
+            counted = wins.setdefault(name, [0] * number)
+            counted.append((counted[-1] if counted else 0) + count)
+        for counted in wins.values():
+            if len(counted) == number:  # did not play this game: their count stands
+                counted.append(counted[-1] if counted else 0)
+    return WinsOverTime(len(finished), dict(sorted(wins.items())))

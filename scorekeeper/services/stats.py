@@ -298,7 +298,8 @@ def summaries(
     return summaries_at(session, versions_of(session, match_ids, dice_game_ids))
 
 
-def _renamings(names: Mapping[tuple[str, int, str], str] | None) -> dict[Key, dict[str, str]]:
+def renamings(names: Mapping[tuple[str, int, str], str] | None) -> dict[Key, dict[str, str]]:
+    """``names`` by game: for each game's key, its typed names (trimmed) and who they are."""
     by_game: dict[Key, dict[str, str]] = {}
     for (kind, game_id, typed), name in (names or {}).items():
         by_game.setdefault((kind, game_id), {})[typed.strip()] = name
@@ -310,10 +311,10 @@ def add_up(
     names: Mapping[tuple[str, int, str], str] | None = None,
 ) -> Stats:
     """The sum of the games' statistics, each game's players renamed by ``names``."""
-    renamings = _renamings(names)
+    by_game = renamings(names)
     return sum(
         (
-            Stats.from_json(summary["stats"]).renamed(renamings.get(key, {}))
+            Stats.from_json(summary["stats"]).renamed(by_game.get(key, {}))
             for key, summary in summaries_by_game.items()
         ),
         Stats(),
