@@ -19,6 +19,7 @@ import threading
 import time
 from dataclasses import dataclass
 from email.message import Message
+from http.client import HTTPException
 from http.cookiejar import CookieJar
 from pathlib import Path
 from urllib.error import HTTPError, URLError
@@ -142,8 +143,10 @@ def keep_saving(phone: Phone, token: str, acknowledged: list[str], stop: threadi
             page = read(phone.get(f"/matches/{token}?hands=all"))
             fields = filled(form_to(page, f"/matches/{token}/hands"), HAND)
             status = phone.post(f"/matches/{token}/hands", fields).status_code
-        except (URLError, ConnectionError, OSError, AssertionError):
-            return  # the site is gone: whatever was not answered was not acknowledged
+        except (URLError, ConnectionError, OSError, HTTPException, AssertionError):
+            # The site is gone (maybe in the middle of a page): whatever was not answered
+            # was not acknowledged.
+            return
         if status == 303:
             acknowledged.append(fields["client_token"])
 
