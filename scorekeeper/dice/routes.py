@@ -7,6 +7,7 @@ from flask import Blueprint, abort, redirect, request, url_for
 from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
 
+from ..charts import dice_race, race_figure
 from ..device import this_device
 from ..extensions import db
 from ..htmx import render
@@ -55,6 +56,8 @@ from .pages import (
 )
 
 bp = Blueprint("dice", __name__, url_prefix="/dice")
+bp.add_app_template_global(race_figure)
+bp.add_app_template_global(dice_race)
 
 EXPIRED = "The form expired; reload the page and try again."
 

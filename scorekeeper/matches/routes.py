@@ -9,6 +9,7 @@ from flask import Blueprint, abort, redirect, request, url_for
 from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
 
+from ..charts import match_race, race_figure
 from ..device import this_device
 from ..extensions import db
 from ..htmx import render
@@ -36,6 +37,8 @@ bp = Blueprint("matches", __name__, url_prefix="/matches")
 bp.add_app_template_global(quick_bids)
 bp.add_app_template_global(stepper_runs)
 bp.add_app_template_global(rare_names)
+bp.add_app_template_global(race_figure)
+bp.add_app_template_global(match_race)
 
 
 def _new_page(form: MatchForm, rules_form, preset: Preset, status: int = 200, **extra) -> Response:
