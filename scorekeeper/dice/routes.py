@@ -46,6 +46,7 @@ from .forms import (
 )
 from .pages import (
     TurnConflict,
+    display_page,
     edit_notice,
     edit_page,
     farkle_page,
@@ -138,6 +139,13 @@ def show(token: str) -> Response:
 def watch(token: str) -> Response:
     """The view-only page of a game: the same totals and sheets, live, with nothing to change."""
     return watch_page(load_game(db.session, token, view=True))
+
+
+@bp.get("/watch/<token:token>/display")
+def display(token: str) -> Response:
+    """The view link drawn for a tablet or a TV in the middle of the table: huge totals,
+    whose turn it is and the last turn, live, with the screen kept on."""
+    return display_page(load_game(db.session, token, view=True))
 
 
 refuse_view_link_writes(bp, "the game")
@@ -332,6 +340,10 @@ def _live(token: str, view: bool) -> Response:
     if request.args.get("since", type=whole_number) == game_version(db.session, token, view):
         return _unchanged()
     state = load_game(db.session, token, view)
+    if view and request.args.get("display"):
+        response = display_page(state, oob=True)
+        response.headers["Cache-Control"] = "no-store"
+        return response
     seen = request.args.get("form", type=whole_number)
     number = request.args.get("number", type=whole_number)
     # The view page holds no typed turn: it always follows the game.

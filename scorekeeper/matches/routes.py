@@ -22,6 +22,7 @@ from ..validators import whole_number
 from .forms import ConflictChoice, HandForm, MatchForm, house_rule_overrides, house_rules_form
 from .pages import (
     describe_preview,
+    display_page,
     edit_page,
     hand_form,
     kept_page,
@@ -121,6 +122,13 @@ def watch(token: str) -> Response:
     return kept_page(token, view=True)
 
 
+@bp.get("/watch/<token:token>/display")
+def display(token: str) -> Response:
+    """The view link drawn for a tablet or a TV in the middle of the table: huge totals,
+    who deals next and the last hand, live, with the screen kept on."""
+    return display_page(matches.read_match(db.session, token, view=True))
+
+
 refuse_view_link_writes(bp, "the match")
 
 
@@ -132,6 +140,10 @@ def _live(token: str, view: bool) -> Response:
         # same way, usually before this view is reached).
         return Response(b"", status=204, headers={"Cache-Control": "no-store"})
     state = matches.read_match(db.session, token, view, shows_all=shows_all())
+    if view and request.args.get("display"):
+        response = display_page(state, oob=True)
+        response.headers["Cache-Control"] = "no-store"
+        return response
     # A phone holding a typed hand says the version its form was drawn at (trust.js).
     seen = request.args.get("form", type=whole_number)
     if seen is None:
