@@ -271,13 +271,20 @@ def _svg_mark(mark: Mark) -> str:
     )
 
 
-def svg(layout: Layout, label: str, css_class: str = "race-chart") -> Markup:
+def svg(layout: Layout, label: str, css_class: str = "race-chart", alone: bool = False) -> Markup:
     """The layout as an inline SVG image, scaled to the width it is given, named by
-    ``label`` for screen readers."""
+    ``label`` for screen readers; ``alone``: an image file of its own, with its size and
+    font."""
     body = "".join([_svg_mark(mark) for mark in layout.marks])
+    size = ""
+    if alone:
+        size = (
+            f' width="{layout.width:g}" height="{layout.height:g}"'
+            ' font-family="DejaVu Sans, Verdana, Arial, sans-serif"'
+        )
     return Markup(
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {layout.width:g} {layout.height:g}" '
-        f'class="{css_class}" role="img" aria-label="{escape(label)}">{body}</svg>'
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {layout.width:g} {layout.height:g}"'
+        f'{size} class="{css_class}" role="img" aria-label="{escape(label)}">{body}</svg>'
     )
 
 

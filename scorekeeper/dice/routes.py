@@ -11,6 +11,7 @@ from ..charts import dice_race, race_figure
 from ..device import this_device
 from ..extensions import db
 from ..htmx import render
+from ..result_card import dice_card
 from ..rules import (
     DICE_GAMES,
     FarkleTurn,
@@ -32,7 +33,7 @@ from ..services.dice import (
 )
 from ..services.errors import AlreadyRecorded, Conflict, GameOver, Refused
 from ..services.writes import OUT_OF_DATE
-from ..sharing import qr_svg, refuse_view_link_writes
+from ..sharing import card_answer, qr_svg, refuse_view_link_writes
 from ..started import new_form_token, remember_started, started_from
 from ..validators import whole_number
 from .forms import (
@@ -146,6 +147,14 @@ def display(token: str) -> Response:
     """The view link drawn for a tablet or a TV in the middle of the table: huge totals,
     whose turn it is and the last turn, live, with the screen kept on."""
     return display_page(load_game(db.session, token, view=True))
+
+
+@bp.get("/watch/<token:token>/card.<any(svg, png):kind>")
+def card(token: str, kind: str) -> Response:
+    """A finished game as one picture to share (SVG or PNG): 404 until it is over. Only
+    the view link has one, so a shared picture's address never carries the edit link."""
+    state = load_game(db.session, token, view=True)
+    return card_answer(dice_card(state) if state.over else None, kind, state.game.version)
 
 
 refuse_view_link_writes(bp, "the game")

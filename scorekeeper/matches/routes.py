@@ -13,10 +13,11 @@ from ..charts import match_race, race_figure
 from ..device import this_device
 from ..extensions import db
 from ..htmx import render
+from ..result_card import match_card
 from ..rules import PRESETS, Preset, RuleError
 from ..services import devices, hands, matches, rule_sets
 from ..services.errors import AlreadyRecorded, Conflict, GameOver, Refused
-from ..sharing import qr_svg, refuse_view_link_writes
+from ..sharing import card_answer, qr_svg, refuse_view_link_writes
 from ..started import new_form_token, recently_started, remember_started, started_from
 from ..validators import whole_number
 from .forms import ConflictChoice, HandForm, MatchForm, house_rule_overrides, house_rules_form
@@ -127,6 +128,14 @@ def display(token: str) -> Response:
     """The view link drawn for a tablet or a TV in the middle of the table: huge totals,
     who deals next and the last hand, live, with the screen kept on."""
     return display_page(matches.read_match(db.session, token, view=True))
+
+
+@bp.get("/watch/<token:token>/card.<any(svg, png):kind>")
+def card(token: str, kind: str) -> Response:
+    """A won match as one picture to share (SVG or PNG): 404 until it is won. Only the
+    view link has one, so a shared picture's address never carries the edit link."""
+    state = matches.read_match(db.session, token, view=True)
+    return card_answer(match_card(state) if state.over else None, kind, state.match.version)
 
 
 refuse_view_link_writes(bp, "the match")
