@@ -313,14 +313,18 @@ PAGE_WIDTH = 340
 PAGE_FONT = 16
 
 
-def race_figure(race: Race, title: str = "Score race") -> Markup:
-    """The race on a page: its heading, the chart and, folded, the same numbers."""
+def race_figure(race: Race, title: str = "Score race", heading_id: str = "race-title") -> Markup:
+    """The race on a page: its heading, the chart and, folded, the same numbers.
+
+    Any race: a group's wins over time is ``race_figure(Race([Line(name, wins after each
+    match), …], step="Match", value="Wins"), "Wins over time", "wins-title")``.
+    """
     rows = math.ceil(len(race.lines) / legend_across(len(race.lines), PAGE_WIDTH, PAGE_FONT))
     height = 240 + PAGE_FONT * 1.5 * rows
     layout = race_layout(race, Layout(PAGE_WIDTH, height), (0, 0, PAGE_WIDTH, height), PAGE_FONT)
     caption = f"{race.value} after each {race.step.lower()}"
     return Markup(
-        f'<h2 id="race-title">{escape(title)}</h2>{svg(layout, race.summary())}'
+        f'<h2 id="{escape(heading_id)}">{escape(title)}</h2>{svg(layout, race.summary())}'
         f'<details class="race-table"><summary>The numbers</summary>'
         f"{race_table(race, caption)}</details>"
     )

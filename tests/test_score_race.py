@@ -7,6 +7,8 @@ import time
 import xml.etree.ElementTree as ET
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from scorekeeper.charts import Line, Race, race_figure, race_table
 from scorekeeper.extensions import db
@@ -199,3 +201,30 @@ def test_a_yahtzee_page_draws_each_players_total_by_round(client):
     assert table_cells(html) == [["Round", "Ann", "Bob"], ["1", "9", "50"], ["2", "27", ""]]
     ann, bob = drawn_lines(chart_of(html))
     assert len(ann) == 3 and len(bob) == 2
+
+
+@given(
+    st.lists(st.lists(st.integers(-5000, 5000), min_size=1, max_size=40), min_size=1, max_size=8),
+    st.one_of(st.none(), st.integers(1, 5000)),
+)
+def test_any_race_draws_every_value_on_one_scale_and_tables_it(columns, target):
+    race = Race([Line(f"P{n}", values) for n, values in enumerate(columns)], target=target)
+    html = race_figure(race)
+    drawn = drawn_lines(chart_of(html))
+    assert len(drawn) == len(columns)
+    pairs = []
+    for values, points in zip(columns, drawn, strict=True):
+        assert len(points) == len(values) + 1
+        xs = [x for x, _ in points]
+        assert all(a < b for a, b in zip(xs, xs[1:], strict=False))
+        pairs += zip([0, *values], [y for _, y in points], strict=True)
+    # Every value on one straight scale (points are written to 0.1 of a unit).
+    low, high = min(pairs), max(pairs)
+    for value, y in pairs:
+        if high[0] != low[0]:
+            expected = low[1] + (high[1] - low[1]) * (value - low[0]) / (high[0] - low[0])
+            assert y == pytest.approx(expected, abs=0.2)
+    rows = table_cells(html)[1:]
+    for column, values in enumerate(columns, start=1):
+        shown = [row[column] for row in rows if row[column]]
+        assert shown == [str(v).replace("-", "\u2212") for v in values]
