@@ -47,8 +47,7 @@ def colour(role: str) -> str:
 
 def number(value: int | float) -> str:
     """A total as players read it: a true minus sign, ``−350``."""
-    value = int(value)
-    return f"\u2212{-value}" if value < 0 else str(value)
+    return f"\u2212{-int(value)}" if value < 0 else str(int(value))
 
 
 @dataclass(frozen=True)
@@ -288,22 +287,27 @@ def svg(layout: Layout, label: str, css_class: str = "race-chart", alone: bool =
     )
 
 
-def _cell(values: Sequence[int | None], at: int) -> str:
-    value = values[at] if at < len(values) else None
-    return "" if value is None else number(value)
-
-
 def race_table(race: Race, caption: str) -> Markup:
-    """The race's numbers as a table: a row per step, a column per line."""
+    """The race's numbers as a table: a row per step, a column per line (a cell left
+    empty where a line has no value)."""
     heads = "".join([f'<th scope="col">{escape(line.name)}</th>' for line in race.lines])
-    rows = []
-    for at in range(race.steps):
-        cells = "".join([f"<td>{_cell(line.values, at)}</td>" for line in race.lines])
-        rows.append(f'<tr><th scope="row">{at + 1}</th>{cells}</tr>')
+    steps = race.steps
+    # Column by column, each number written once; then the rows in one pass.
+    columns = [
+        ["" if value is None else number(value) for value in line.values]
+        + [""] * (steps - len(line.values))
+        for line in race.lines
+    ]
+    rows = "".join(
+        [
+            f'<tr><th scope="row">{at}</th><td>{"</td><td>".join(cells)}</td></tr>'
+            for at, cells in enumerate(zip(*columns, strict=True), start=1)
+        ]
+    )
     return Markup(
         f'<table class="race-numbers"><caption>{escape(caption)}</caption>'
         f'<thead><tr><th scope="col">{escape(race.step)}</th>{heads}</tr></thead>'
-        f"<tbody>{''.join(rows)}</tbody></table>"
+        f"<tbody>{rows}</tbody></table>"
     )
 
 
