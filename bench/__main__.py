@@ -14,7 +14,7 @@ import argparse
 import platform
 import sys
 
-from bench import first_visit, load, pages, reference, rules
+from bench import first_visit, load, pages, reference, rules, stats
 from bench.reference import Timed
 from bench.report import Check, print_checks
 from bench.seed import DEVICES, without
@@ -61,6 +61,8 @@ def main() -> None:
     budgets += rules.run()
     section("Server time of the pages (bench/pages.py)")
     budgets += pages.run(config)
+    section("Statistics and the home page of a long history (bench/stats.py)")
+    budgets += stats.run(config)
     if not arguments.skip_load:
         section("Under load: gunicorn, 2 workers, wrk on loopback (bench/load.py)")
         budgets += load.run(arguments.seconds, config)

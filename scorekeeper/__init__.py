@@ -17,6 +17,7 @@ from .converters import TokenConverter
 from .device import init_devices
 from .dice.routes import bp as dice_bp
 from .extensions import compress, csrf
+from .groups.routes import bp as groups_bp
 from .matches.routes import bp as matches_bp
 from .page_cache import init_page_cache
 from .quick_poll import init_quick_polls
@@ -64,6 +65,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     for blueprint in (main.bp, api.bp, matches_bp, meld.bp, dice_bp, transfer.bp, pwa.bp):
         app.register_blueprint(blueprint)
     app.register_blueprint(rule_sets_bp)
+    app.register_blueprint(groups_bp)
     app.register_error_handler(ServiceError, answer_service_error)
     init_quick_polls(app)
     return app

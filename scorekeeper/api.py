@@ -11,8 +11,10 @@ from .rules import (
     DEFAULT_PRESET,
     HandInput,
     MeldResult,
+    Preset,
     RuleError,
     Scorecard,
+    Stats,
     TurnError,
     YahtzeeTurn,
     check_variant,
@@ -22,10 +24,13 @@ from .rules import (
     meld,
     meld_all,
     parse_trump,
+    pinochle_stats,
+    player_name,
     read_hand,
     replay_match,
     replay_yahtzee,
     score_throw,
+    stats_report,
     with_rules,
     yahtzee_rules,
 )
@@ -35,6 +40,7 @@ bp = Blueprint("api", __name__, url_prefix="/api/v1")
 
 _MELD_PARAMS = {"variant", "hand", "trump", "partial"}
 _SCORE_FIELDS = {"variant", "rules", "hands"}
+_STATS_MATCH_FIELDS = {*_SCORE_FIELDS, "sides"}
 _HAND_FIELDS = {
     "bidder",
     "bid",
@@ -163,13 +169,12 @@ def _hand_input(data: Any) -> HandInput:
     )
 
 
-@bp.post("/pinochle/score")
-def pinochle_score() -> Response:
-    """Score a whole match: each hand's result and points, the totals and the winner."""
-    body = request.get_json(silent=True)
+def _match_of(body: Any, fields: set[str], listed: str) -> tuple[Preset, list[HandInput]]:
+    """A match sent as JSON (its variant, house rules and hands) read into the core's input:
+    its preset and its hands (a RuleError names the hand that is not a hand)."""
     if not isinstance(body, dict):
-        raise RuleError("the body must be a JSON object with variant, rules and hands")
-    unknown = sorted(set(body) - _SCORE_FIELDS)
+        raise RuleError(f"the body must be a JSON object with {listed}")
+    unknown = sorted(set(body) - fields)
     if unknown:
         raise RuleError(f'"{unknown[0]}" is not a field of this request')
     rules = body.get("rules", {})
@@ -185,6 +190,15 @@ def pinochle_score() -> Response:
             inputs.append(_hand_input(hand))
         except RuleError as error:
             raise RuleError(f"hand {number}: {error}") from None
+    return preset, inputs
+
+
+@bp.post("/pinochle/score")
+def pinochle_score() -> Response:
+    """Score a whole match: each hand's result and points, the totals and the winner."""
+    preset, inputs = _match_of(
+        request.get_json(silent=True), _SCORE_FIELDS, "variant, rules and hands"
+    )
     ledger = replay_match(preset, inputs)
     return jsonify(
         variant=preset.name,
@@ -201,6 +215,49 @@ def pinochle_score() -> Response:
         winner=ledger.winner,
         win_reason=ledger.win_reason,
     )
+
+
+def _sides(preset: Preset, sides: Any) -> list[list[str]]:
+    """The players' names of a match, one list per side, each name once in the match."""
+    per_side = preset.players // preset.sides
+    if (
+        not isinstance(sides, list)
+        or len(sides) != preset.sides
+        or not all(isinstance(side, list) and len(side) == per_side for side in sides)
+    ):
+        raise RuleError(
+            f"sides must be {preset.sides} lists of {per_side} player name"
+            f"{'s' if per_side > 1 else ''}, one list per side"
+        )
+    seen: set[str] = set()
+    for side in sides:
+        for name in side:
+            if not isinstance(name, str) or not player_name(name):
+                raise RuleError("a player's name must be some text")
+            if player_name(name) in seen:
+                raise RuleError(f"{player_name(name)} is named twice; a player sits in one seat")
+            seen.add(player_name(name))
+    return sides
+
+
+@bp.post("/pinochle/stats")
+def pinochle_stats_of_matches() -> Response:
+    """Statistics of the matches sent: each player's, each partnership's, head-to-head."""
+    body = request.get_json(silent=True)
+    if not isinstance(body, dict) or not isinstance(body.get("matches"), list):
+        raise RuleError("the body must be a JSON object with matches, a list of matches")
+    unknown = sorted(set(body) - {"matches"})
+    if unknown:
+        raise RuleError(f'"{unknown[0]}" is not a field of this request')
+    stats = Stats()
+    for number, match in enumerate(body["matches"], start=1):
+        try:
+            preset, inputs = _match_of(match, _STATS_MATCH_FIELDS, "variant, rules, sides, hands")
+            sides = _sides(preset, match.get("sides"))
+            stats += pinochle_stats(preset, sides, replay_match(preset, inputs))
+        except RuleError as error:
+            raise RuleError(f"match {number}: {error}") from None
+    return jsonify(stats_report(stats, ("pinochle",)))
 
 
 _YAHTZEE_FIELDS = {"variant", "rules", "turns"}

@@ -79,7 +79,7 @@ def stamp_unversioned() -> str | None:
         column["name"] for column in inspector.get_columns("hand")
     }
     if all(link_tokens.values()):
-        # create_all made the tables of the models it ran with, at 0002 to 0006.
+        # create_all made the tables of the models it ran with, at 0002 to 0008.
         revision = "0002"
         if "version" in dice_columns:
             revision = "0004" if "view_token" in dice_columns else "0003"
@@ -87,6 +87,10 @@ def stamp_unversioned() -> str | None:
             revision = "0005"  # with the saved rule sets too
         if hand_knobs:
             revision = "0006"  # and hands with took_trick and moon
+        if "game_summary" in tables:
+            revision = "0007"  # and the kept summaries of games
+        if "player_group" in tables:
+            revision = "0008"  # and groups with their rosters
     elif not any(link_tokens.values()):
         revision = "0001"
     else:

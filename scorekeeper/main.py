@@ -95,12 +95,17 @@ def side_scores(hand_points, totals, names) -> Markup:
 
 @bp.get("/")
 def home():
-    """Say what the site does, list this device's matches and games, link to what is ready."""
+    """Say what the site does, list this device's matches, games and groups, link to what
+    is ready."""
     device = current_device()
+    every_finished = request.args.get("finished") == "all"
+    lists = devices.device_games(db.session, device, every_finished)
     return render_template(
         "main/home.html",
-        states=devices.device_matches(db.session, device),
-        dice_games=devices.device_dice_games(db.session, device),
+        states=lists.matches,
+        dice_games=lists.dice_games,
+        finished_left_out=lists.finished_left_out,
+        groups=devices.device_groups(db.session, device),
     )
 
 

@@ -210,3 +210,103 @@ class DeviceRuleSet(db.Model):
     device: Mapped[str] = mapped_column(String(64), primary_key=True)
     rule_set_id: Mapped[int] = mapped_column(ForeignKey("rule_set.id"), primary_key=True)
     kept_at: Mapped[datetime] = mapped_column(default=_now)
+
+
+class GameSummary(db.Model):
+    """A cache, not an entry: what one stored game's replay gave for statistics and the home
+    page, at the game's version. Once the game's version moves on it is stale, and the next
+    reader replays the game and keeps the new summary."""
+
+    kind: Mapped[str] = mapped_column(String(10), primary_key=True)  # "match" or "dice"
+    game_id: Mapped[int] = mapped_column(primary_key=True)
+    version: Mapped[int]
+    # The shape of the summary (services/stats.py SUMMARY_FORMAT): one of another shape,
+    # kept by an older release, is stale too.
+    format: Mapped[int]
+    # Is the game over? A list of games splits on it before reading any summary.
+    over: Mapped[bool]
+    # What a list of games shows of it (totals, winner, whose turn), and its statistics.
+    line: Mapped[dict[str, Any]] = mapped_column(JSON)
+    stats: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
+class Group(db.Model):
+    """A family or a club that plays together: a name, its roster and the games it played.
+
+    Like a match, it has no owner: the edit link changes it, the view link only shows it.
+    """
+
+    # "group" is a word of SQL itself.
+    __tablename__ = "player_group"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(40))
+    created_at: Mapped[datetime] = mapped_column(default=_now)
+    edit_token: Mapped[str] = mapped_column(String(32), unique=True, default=new_token)
+    view_token: Mapped[str] = mapped_column(String(32), unique=True, default=new_token)
+    # Goes up with every change to the group, its roster or its games.
+    version: Mapped[int] = mapped_column(default=0)
+
+    players: Mapped[list[GroupPlayer]] = relationship(
+        back_populates="group", order_by="GroupPlayer.id", cascade="all, delete-orphan"
+    )
+    games: Mapped[list[GroupGame]] = relationship(
+        back_populates="group", order_by="GroupGame.id", cascade="all, delete-orphan"
+    )
+
+
+class GroupPlayer(db.Model):
+    """One person on a group's roster, by the name the group knows them by."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    group_id: Mapped[int] = mapped_column(ForeignKey("player_group.id"), index=True)
+    name: Mapped[str] = mapped_column(String(40))
+    # The name folded (trimmed, casefolded): "ann" and "Ann " are one person to a roster.
+    folded: Mapped[str] = mapped_column(String(40))
+    # A retired player keeps their games but is no longer offered when a game starts.
+    retired: Mapped[bool] = mapped_column(default=False)
+    created_at: Mapped[datetime] = mapped_column(default=_now)
+
+    group: Mapped[Group] = relationship(back_populates="players")
+
+    __table_args__ = (UniqueConstraint("group_id", "folded"),)
+
+
+class GroupGame(db.Model):
+    """A match or a dice game a group played (a game belongs to one group at most)."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    group_id: Mapped[int] = mapped_column(ForeignKey("player_group.id"), index=True)
+    match_id: Mapped[int | None] = mapped_column(ForeignKey("match.id"), unique=True)
+    dice_game_id: Mapped[int | None] = mapped_column(ForeignKey("dice_game.id"), unique=True)
+    added_at: Mapped[datetime] = mapped_column(default=_now)
+
+    group: Mapped[Group] = relationship(back_populates="games")
+    match: Mapped[Match | None] = relationship()
+    dice_game: Mapped[DiceGame | None] = relationship()
+    seats: Mapped[list[GroupSeat]] = relationship(
+        back_populates="group_game", order_by="GroupSeat.id", cascade="all, delete-orphan"
+    )
+
+
+class GroupSeat(db.Model):
+    """Who a name typed in a group's game is: the roster player it stands for."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    group_game_id: Mapped[int] = mapped_column(ForeignKey("group_game.id"), index=True)
+    # The name exactly as the game stores it.
+    name: Mapped[str] = mapped_column(String(40))
+    player_id: Mapped[int] = mapped_column(ForeignKey("group_player.id"), index=True)
+
+    group_game: Mapped[GroupGame] = relationship(back_populates="seats")
+    player: Mapped[GroupPlayer] = relationship()
+
+    __table_args__ = (UniqueConstraint("group_game_id", "name"),)
+
+
+class DeviceGroup(db.Model):
+    """A group opened by its edit link on a device, so that device's home page lists it."""
+
+    device: Mapped[str] = mapped_column(String(64), primary_key=True)
+    group_id: Mapped[int] = mapped_column(ForeignKey("player_group.id"), primary_key=True)
+    opened_at: Mapped[datetime] = mapped_column(default=_now)

@@ -4,9 +4,10 @@ and the view-only link that refuses every write, whatever it is sent."""
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 
 import segno
-from flask import Blueprint, abort, request
+from flask import Blueprint, abort, request, url_for
 from werkzeug.wrappers import Response
 
 from .result_card import Card, card_png, card_svg
@@ -48,3 +49,23 @@ def refuse_view_link_writes(bp: Blueprint, what: str) -> None:
 
     for rule in ("/watch/<token:token>", "/watch/<token:token>/<path:rest>"):
         bp.add_url_rule(rule, "watch_cannot_write", watch_cannot_write, methods=WRITE_METHODS)
+
+
+def add_qr_routes(bp: Blueprint, tokens: Callable[[str, bool], tuple[str, str]]) -> None:
+    """Give the blueprint its QR codes, as the share panel asks for them: ``qr`` (the edit
+    or the view link, from the edit link) and ``watch_qr`` (the view link, from itself).
+    ``tokens(token, view)`` gives the (edit, view) tokens a link opens, or raises NotFound."""
+
+    def qr(token: str, kind: str) -> Response:
+        """The QR code of the edit or view link."""
+        edit, view = tokens(token, False)
+        if kind == "edit":
+            return qr_svg(url_for(f"{bp.name}.show", token=edit, _external=True))
+        return qr_svg(url_for(f"{bp.name}.watch", token=view, _external=True))
+
+    def watch_qr(token: str) -> Response:
+        """The QR code of the view link, shown on the view-only page."""
+        return qr_svg(url_for(f"{bp.name}.watch", token=tokens(token, True)[1], _external=True))
+
+    bp.add_url_rule("/<token:token>/qr/<any(edit, view):kind>.svg", "qr", qr)
+    bp.add_url_rule("/watch/<token:token>/qr.svg", "watch_qr", watch_qr)

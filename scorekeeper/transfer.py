@@ -1,5 +1,6 @@
 """Players' data through the site and the command line: downloads of a match's ledger and
-a dice game's score sheets (CSV) and of a match, dice game or saved rule set (JSON), and
+a dice game's score sheets (CSV) and of a match, dice game, saved rule set or group
+(JSON), and
 the `flask export`, `flask import` and `flask backup` commands. The work itself is done by
 services.export and services.imports.
 """
@@ -15,8 +16,8 @@ from flask import Blueprint, current_app
 from werkzeug.wrappers import Response
 
 from .extensions import db
-from .models import DiceGame, Match, RuleSet
-from .services import matches, rule_sets
+from .models import DiceGame, Group, Match, RuleSet
+from .services import groups, matches, rule_sets
 from .services.dice import DiceState, load_game
 from .services.errors import NotFound
 from .services.export import (
@@ -28,6 +29,8 @@ from .services.export import (
     document,
     download_name,
     dumps,
+    group_with_games,
+    groups_where,
     ledger_csv,
     matches_where,
     one_snapshot,
@@ -119,6 +122,18 @@ def rule_set_json(token: str) -> Response:
     return _json_download(document([], [], [rule_set]), name)
 
 
+@bp.get("/groups/<token:token>/export.json")
+def group_json(token: str) -> Response:
+    """The group, its roster and every game of it as a JSON document `flask import` reads
+    back; it holds the group's and the games' links."""
+    group = groups.find_group(db.session, token)
+    found, games = group_with_games(db.session, group)
+    name = download_name("group", group.created_at, [group.name], "json")
+    return _json_download(
+        document(found, games, [], groups_where(db.session, Group.id == group.id)), name
+    )
+
+
 # ========================================================================= the commands
 
 
@@ -145,6 +160,13 @@ def rule_set_json(token: str) -> Response:
     help="Only this saved rule set, by its token (may be given more than once).",
 )
 @click.option(
+    "--group",
+    "group_tokens",
+    multiple=True,
+    metavar="TOKEN",
+    help="Only this group and its games, by its edit token (may be given more than once).",
+)
+@click.option(
     "--output",
     "-o",
     type=click.Path(dir_okay=False, path_type=Path),
@@ -154,12 +176,15 @@ def export_command(
     match_tokens: tuple[str, ...],
     dice_tokens: tuple[str, ...],
     rule_set_tokens: tuple[str, ...],
+    group_tokens: tuple[str, ...],
     output: Path | None,
 ) -> None:
-    """Export matches, dice games and saved rule sets as JSON: every one, or those named."""
+    """Export matches, dice games, saved rule sets and groups as JSON: every one, or those
+    named (a group with its games)."""
     session = db.session
     one_snapshot(session)
-    if match_tokens or dice_tokens or rule_set_tokens:
+    kept_groups: list[Group] = []
+    if match_tokens or dice_tokens or rule_set_tokens or group_tokens:
         found = matches_where(session, Match.edit_token.in_(match_tokens)) if match_tokens else []
         games = dice_games_where(session, DiceGame.token.in_(dice_tokens)) if dice_tokens else []
         rule_sets = (
@@ -174,26 +199,41 @@ def export_command(
         missing = set(rule_set_tokens) - {rule_set.token for rule_set in rule_sets}
         if missing:
             raise click.ClickException(f"No rule set has the token {sorted(missing)[0]}.")
+        if group_tokens:
+            kept_groups = groups_where(session, Group.edit_token.in_(group_tokens))
+            missing = set(group_tokens) - {group.edit_token for group in kept_groups}
+            if missing:
+                raise click.ClickException(f"No group has the edit token {sorted(missing)[0]}.")
+        for group in kept_groups:
+            # A group's games go with it, each once.
+            group_matches, group_games = group_with_games(session, group)
+            found += [match for match in group_matches if match not in found]
+            games += [game for game in group_games if game not in games]
     else:
         found, games = matches_where(session), dice_games_where(session)
         rule_sets = rule_sets_where(session)
-    text = dumps(document(found, games, rule_sets))
+        kept_groups = groups_where(session)
+    text = dumps(document(found, games, rule_sets, kept_groups))
     if output is None:
         click.echo(text, nl=False)
         return
     write_replacing(output, text.encode())
-    click.echo(f"Exported {_counts(len(found), len(games), len(rule_sets))} to {output}.", err=True)
+    counts = _counts(len(found), len(games), len(rule_sets), len(kept_groups))
+    click.echo(f"Exported {counts} to {output}.", err=True)
 
 
 def _count(number: int, one: str, many: str) -> str:
     return f"{number} {one if number == 1 else many}"
 
 
-def _counts(matches: int, games: int, rule_sets: int) -> str:
-    """How many of each, as a sentence says it (rule sets only when there are some)."""
+def _counts(matches: int, games: int, rule_sets: int, kept_groups: int = 0) -> str:
+    """How many of each, as a sentence says it (rule sets and groups only when there are
+    some)."""
     said = [_count(matches, "match", "matches"), _count(games, "dice game", "dice games")]
     if rule_sets:
         said.append(_count(rule_sets, "rule set", "rule sets"))
+    if kept_groups:
+        said.append(_count(kept_groups, "group", "groups"))
     return ", ".join(said[:-1]) + " and " + said[-1]
 
 
@@ -202,10 +242,10 @@ def _counts(matches: int, games: int, rule_sets: int) -> str:
 def import_command(file: io.BufferedReader) -> None:
     """Import a JSON export (a file, or - for the standard input): all of it or nothing."""
     try:
-        stored, games, rule_sets = import_document(db.session, read_document(file.read()))
+        imported = import_document(db.session, read_document(file.read()))
     except ImportRefused as refused:
         raise click.ClickException(str(refused)) from None
-    click.echo(f"Imported {_counts(stored, games, rule_sets)}.")
+    click.echo(f"Imported {_counts(*imported)}.")
 
 
 @bp.cli.command("backup")

@@ -34,6 +34,7 @@ from tests.helpers.play import (
     score,
     start_match,
 )
+from tests.helpers.queries import count_queries
 from tests.helpers.stored import every_row
 
 HTMX = {"HX-Request": "true"}
@@ -110,23 +111,6 @@ def poll_url(document: Element) -> str:
 
 def since_of(url: str) -> int:
     return int(parse_qs(urlsplit(url).query)["since"][0])
-
-
-def count_queries(app, request) -> tuple[object, int]:
-    """A request's response and the number of SQL statements it ran."""
-    statements = []
-
-    def counted(conn, cursor, statement, parameters, context, executemany):
-        statements.append(statement)
-
-    with app.app_context():
-        engine = db.engine
-    event.listen(engine, "before_cursor_execute", counted)
-    try:
-        response = request()
-    finally:
-        event.remove(engine, "before_cursor_execute", counted)
-    return response, len(statements)
 
 
 def near_miss(token: str) -> str:

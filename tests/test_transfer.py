@@ -21,7 +21,7 @@ from scorekeeper import create_app, transfer
 from scorekeeper.extensions import db
 from scorekeeper.models import DiceGame, DiceTurn, Hand, Match
 from scorekeeper.rules.pinochle import KNOBS, PRESETS
-from scorekeeper.services import dice, export, import_fields, imports, matches
+from scorekeeper.services import dice, export, groups, import_fields, imports, matches
 from scorekeeper.services.dice import FarkleState
 from scorekeeper.services.imports import ImportRefused, read_document
 from tests.helpers.html import read
@@ -39,7 +39,7 @@ def load_dice_state(token: str) -> dice.DiceState:
     return dice.load_game(db.session, token)
 
 
-def import_document(doc: dict[str, Any]) -> tuple[int, int]:
+def import_document(doc: dict[str, Any]) -> imports.Imported:
     """Import a read document in the app context's session."""
     return imports.import_document(db.session, doc)
 
@@ -915,7 +915,7 @@ def test_an_old_file_without_view_tokens_gives_each_dice_game_a_fresh_one(home, 
         del game["view_token"]
 
     with club.app_context():
-        assert import_document(read_document(json.dumps(doc))) == (5, 4, 0)
+        assert import_document(read_document(json.dumps(doc))) == (5, 4, 0, 0)
 
     views = [dice_view_token(club, game["token"]) for game in doc["dice_games"]]
     theirs = {dice_view_token(home, game["token"]) for game in doc["dice_games"]}
@@ -1243,3 +1243,143 @@ def test_a_backup_taken_while_phones_save_is_whole_and_consistent(home, tmp_path
         assert matches >= 5
         assert hands == 3 * matches
     assert len(saved) > 5
+
+
+# ------------------------------------------------------------------------------- groups
+
+
+def make_family(app: Flask, played: dict[str, str]) -> str:
+    """A group with two of the evening's matches and its Farkle game, a rename, a merge and
+    a retired player; returns its edit token."""
+    with app.app_context():
+        session = db.session
+        family = groups.create_group(session, "Smith family", ["Ann", "Annie", "Zed"])
+        roster = {player.name: player.id for player in family.players}
+        for token in (played["finished"], played["farkle"]):
+            linked = groups.game_to_add(session, family, token)
+            picks = groups.suggested_names(family, linked.names)
+            groups.add_game(session, family, token, picks)
+        groups.rename_player(session, family, roster["Zed"], "Zed Smith")
+        groups.set_retired(session, family, roster["Zed"], True)
+        groups.merge_players(session, family, roster["Annie"], roster["Ann"])
+        return family.edit_token
+
+
+def group_games_by_token(app: Flask, token: str) -> dict[tuple[str, str, str], str]:
+    """group_games of a group, each game named by its edit token (ids differ by site)."""
+    with app.app_context():
+        group = groups.find_group(db.session, token)
+        _, _, names = groups.group_games(db.session, group)
+        tokens = {
+            ("match", played.match_id): played.match.edit_token
+            for played in group.games
+            if played.match_id is not None
+        } | {
+            ("dice", played.dice_game_id): played.dice_game.token
+            for played in group.games
+            if played.dice_game_id is not None
+        }
+        return {
+            (kind, tokens[kind, game_id], name): player
+            for (kind, game_id, name), player in names.items()
+        }
+
+
+def test_a_group_with_its_roster_and_games_survives_the_trip(home, club, played, tmp_path):
+    family = make_family(home, played)
+    first = export_all(home)
+    exported = tmp_path / "evening.json"
+    exported.write_text(json.dumps(first), encoding="utf-8")
+
+    result = import_file(club, exported)
+
+    assert result.exit_code == 0, result.output
+    assert "Imported 5 matches, 4 dice games and 1 group." in result.output
+    assert without_export_time(export_all(club)) == without_export_time(first)
+    assert group_games_by_token(club, family) == group_games_by_token(home, family)
+    (group,) = first["groups"]
+    assert {p["name"]: p["retired"] for p in group["players"]} == {
+        "Ann": False,
+        "Zed Smith": True,
+        **dict.fromkeys(["Ben", "Cleo", "Dov", "Bob"], False),
+    }
+    assert visible_text(club.test_client().get(f"/groups/{family}")) == visible_text(
+        home.test_client().get(f"/groups/{family}")
+    )
+
+
+def test_an_export_from_before_groups_still_imports(home, club, played):
+    doc = export_all(home)
+    del doc["groups"]
+
+    with club.app_context():
+        assert import_document(read_document(json.dumps(doc))) == (5, 4, 0, 0)
+
+
+def test_a_group_whose_game_is_nowhere_is_refused_and_nothing_is_written(home, club, played):
+    make_family(home, played)
+    doc = export_all(home)
+    doc["matches"] = [m for m in doc["matches"] if m["edit_token"] != played["finished"]]
+
+    with club.app_context(), pytest.raises(ImportRefused) as refused:
+        import_document(read_document(json.dumps(doc)))
+
+    assert f"no match with the token {played['finished']} is in the file or the database" in str(
+        refused.value
+    )
+    assert stored_rows(club) == (0, 0, 0, 0)
+
+
+def test_a_group_may_name_a_game_stored_already_but_not_one_in_a_group(home, club, played):
+    family = make_family(home, played)
+    with home.app_context():
+        doc = export.document([], [], [], export.groups_where(db.session))
+    everything = export_all(home)
+    everything["groups"] = []
+    with club.app_context():
+        import_document(read_document(json.dumps(everything)))  # the games, without the group
+        assert import_document(read_document(json.dumps(doc))) == (0, 0, 0, 1)
+    assert group_games_by_token(club, family) == group_games_by_token(home, family)
+
+    doc["groups"][0]["edit_token"] = "another-edit-token-123"
+    doc["groups"][0]["view_token"] = "another-view-token-123"
+    with club.app_context(), pytest.raises(ImportRefused, match="is in a group already"):
+        import_document(read_document(json.dumps(doc)))
+
+
+@pytest.mark.parametrize(
+    ("change", "said"),
+    [
+        (setting("groups", 0, "players", 1, "name", to=" ANN"), "group 1, player 2: "),
+        (setting("groups", 0, "games", 0, "names", "Ann", to=9), "Ann is player 9"),
+        (setting("groups", 0, "games", 0, "dice_game", to="some-dice-token-1234"), "either"),
+        (dropping("groups", 0, "games", 0, "names", "Ann"), "names must map each player"),
+    ],
+)
+def test_a_malformed_group_is_refused_with_a_sentence(home, club, played, change, said):
+    make_family(home, played)
+    doc = change(export_all(home))
+    with club.app_context(), pytest.raises(ImportRefused, match=said):
+        import_document(read_document(json.dumps(doc)))
+    assert stored_rows(club) == (0, 0, 0, 0)
+
+
+def test_flask_export_of_a_group_holds_it_and_its_games_only(home, played):
+    family = make_family(home, played)
+    doc = export_all(home, "--group", family)
+
+    assert [g["edit_token"] for g in doc["groups"]] == [family]
+    assert [m["edit_token"] for m in doc["matches"]] == [played["finished"]]
+    assert [g["token"] for g in doc["dice_games"]] == [played["farkle"]]
+
+
+def test_the_group_downloads_as_json_by_its_edit_link_only(home, played):
+    family = make_family(home, played)
+    phone = home.test_client()
+    response = phone.get(f"/groups/{family}/export.json")
+    assert response.status_code == 200
+    assert response.headers["Content-Disposition"].startswith("attachment")
+    assert [g["edit_token"] for g in json.loads(response.data)["groups"]] == [family]
+    with home.app_context():
+        view = groups.find_group(db.session, family).view_token
+    assert phone.get(f"/groups/{view}/export.json").status_code == 404

@@ -97,6 +97,20 @@ from .pinochle import (
     with_rules,
     without_followed,
 )
+from .stats import (
+    FarkleNumbers,
+    Pairing,
+    PinochleNumbers,
+    Rivalry,
+    Stats,
+    YahtzeeNumbers,
+    farkle_stats,
+    pinochle_stats,
+    player_name,
+    stats_report,
+    whole_mean,
+    yahtzee_stats,
+)
 from .yahtzee import (
     BOX_LABELS,
     BOXES,
@@ -236,6 +250,19 @@ __all__ = [
     "replay_yahtzee",
     "score_turn",
     "yahtzee_rules",
+    # statistics
+    "FarkleNumbers",
+    "Pairing",
+    "PinochleNumbers",
+    "Rivalry",
+    "Stats",
+    "YahtzeeNumbers",
+    "farkle_stats",
+    "pinochle_stats",
+    "player_name",
+    "stats_report",
+    "whole_mean",
+    "yahtzee_stats",
     # farkle
     "Combination",
     "FarkleGame",

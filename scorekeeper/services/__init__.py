@@ -9,8 +9,19 @@ change to a game's hands or turns moves the game's version in that same transact
 - ``matches``: a pinochle match found by its link and replayed; ``hands``: its writes.
 - ``dice``: a dice game found by its link and replayed; ``dice_turns``: its writes.
 - ``devices``: each device's list of games; ``export`` and ``imports``: players' data.
+- ``groups``: a group's roster and the games it played.
 """
 
-from . import devices, dice, dice_turns, errors, export, hands, imports, matches
+from . import devices, dice, dice_turns, errors, export, groups, hands, imports, matches
 
-__all__ = ["devices", "dice", "dice_turns", "errors", "export", "hands", "imports", "matches"]
+__all__ = [
+    "devices",
+    "dice",
+    "dice_turns",
+    "errors",
+    "export",
+    "groups",
+    "hands",
+    "imports",
+    "matches",
+]

@@ -1,4 +1,4 @@
-"""Players' data, out: matches, dice games and saved rule sets as a JSON document that
+"""Players' data, out: matches, dice games, saved rule sets and groups as a JSON document that
 imports losslessly, a match's ledger and a dice game's score sheets as CSV for a
 spreadsheet, and a consistent backup of the database.
 
@@ -22,9 +22,9 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import select
-from sqlalchemy.orm import Session, joinedload
+from sqlalchemy.orm import Session, joinedload, selectinload
 
-from ..models import DiceGame, Hand, Match, RuleSet
+from ..models import DiceGame, Group, GroupGame, Hand, Match, RuleSet
 from ..rules import SUITS, yahtzee
 from .dice import DiceState, FarkleState, YahtzeeState
 from .matches import MatchState
@@ -104,10 +104,45 @@ def rule_set_record(rule_set: RuleSet) -> dict[str, Any]:
     }
 
 
+def group_record(group: Group) -> dict[str, Any]:
+    """One group as the document holds it: its name, links, roster, and each of its games
+    by the game's edit token, with the roster player (by place in ``players``) that each
+    name typed in the game stands for."""
+    place = {player.id: number for number, player in enumerate(group.players)}
+    return {
+        "name": group.name,
+        "created_at": _timestamp(group.created_at),
+        "edit_token": group.edit_token,
+        "view_token": group.view_token,
+        "version": group.version,
+        "players": [
+            {
+                "name": player.name,
+                "retired": player.retired,
+                "created_at": _timestamp(player.created_at),
+            }
+            for player in group.players
+        ],
+        "games": [
+            {
+                "match": played.match.edit_token if played.match_id is not None else None,
+                "dice_game": played.dice_game.token if played.dice_game_id is not None else None,
+                "added_at": _timestamp(played.added_at),
+                "names": {seat.name: place[seat.player_id] for seat in played.seats},
+            }
+            for played in group.games
+        ],
+    }
+
+
 def document(
-    matches: Iterable[Match], dice_games: Iterable[DiceGame], rule_sets: Iterable[RuleSet] = ()
+    matches: Iterable[Match],
+    dice_games: Iterable[DiceGame],
+    rule_sets: Iterable[RuleSet] = (),
+    groups: Iterable[Group] = (),
 ) -> dict[str, Any]:
-    """The versioned export document of these matches, dice games and rule sets."""
+    """The versioned export document of these matches, dice games, rule sets and groups
+    (a group's games belong in the same document, or in the database it is imported to)."""
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -116,6 +151,8 @@ def document(
         "dice_games": [dice_game_record(game) for game in dice_games],
         # Files exported before rule sets were saved have no such list; they import as none.
         "rule_sets": [rule_set_record(rule_set) for rule_set in rule_sets],
+        # Nor do files exported before groups.
+        "groups": [group_record(group) for group in groups],
     }
 
 
@@ -150,6 +187,30 @@ def dice_games_where(session: Session, *conditions: Any) -> list[DiceGame]:
 def rule_sets_where(session: Session, *conditions: Any) -> list[RuleSet]:
     """Saved rule sets, oldest first."""
     return list(session.scalars(select(RuleSet).where(*conditions).order_by(RuleSet.id)))
+
+
+def groups_where(session: Session, *conditions: Any) -> list[Group]:
+    """Groups with their rosters and games (and each game's tokens), oldest first."""
+    query = (
+        select(Group)
+        .where(*conditions)
+        .options(
+            selectinload(Group.players),
+            selectinload(Group.games).selectinload(GroupGame.seats),
+            selectinload(Group.games).joinedload(GroupGame.match).load_only(Match.edit_token),
+            selectinload(Group.games).joinedload(GroupGame.dice_game).load_only(DiceGame.token),
+        )
+    )
+    return list(session.scalars(query.order_by(Group.id)))
+
+
+def group_with_games(session: Session, group: Group) -> tuple[list[Match], list[DiceGame]]:
+    """The matches and dice games of a group, for a document that holds the group."""
+    match_ids = [played.match_id for played in group.games if played.match_id is not None]
+    dice_ids = [played.dice_game_id for played in group.games if played.dice_game_id is not None]
+    found = matches_where(session, Match.id.in_(match_ids)) if match_ids else []
+    games = dice_games_where(session, DiceGame.id.in_(dice_ids)) if dice_ids else []
+    return found, games
 
 
 # =============================================================================== CSV
@@ -329,7 +390,10 @@ def backup(session: Session, instance_path: Path, output: Path | None = None) ->
     if not sqlite:
         one_snapshot(session)
         everything = document(
-            matches_where(session), dice_games_where(session), rule_sets_where(session)
+            matches_where(session),
+            dice_games_where(session),
+            rule_sets_where(session),
+            groups_where(session),
         )
         write_replacing(output, dumps(everything).encode())
         return output

@@ -199,6 +199,42 @@ RULE_SET_FIELDS: dict[str, Callable[[Any], Any]] = {
 }
 
 
+def _seat_places(value: Any) -> dict[str, int]:
+    if isinstance(value, dict) and all(
+        isinstance(name, str)
+        and 0 < len(name) <= NAME_LENGTH
+        and isinstance(place, int)
+        and not isinstance(place, bool)
+        and place >= 0
+        for name, place in value.items()
+    ):
+        return value
+    raise _Wrong("an object from each name of the game to a player's place in players")
+
+
+GROUP_FIELDS: dict[str, Callable[[Any], Any]] = {
+    "name": _name,
+    "created_at": _moment,
+    "edit_token": _token,
+    "view_token": _token,
+    "version": _whole(),
+    "players": _records,
+    "games": _records,
+}
+GROUP_PLAYER_FIELDS: dict[str, Callable[[Any], Any]] = {
+    "name": _name,
+    "retired": _flag,
+    "created_at": _moment,
+}
+# A group's game: a match's edit token or a dice game's token (the other null).
+GROUP_GAME_FIELDS: dict[str, Callable[[Any], Any]] = {
+    "match": _optional(_token),
+    "dice_game": _optional(_token),
+    "added_at": _moment,
+    "names": _seat_places,
+}
+
+
 def shown(value: Any) -> str:
     text = json.dumps(value, ensure_ascii=False)
     return text if len(text) <= 40 else text[:39] + "…"

@@ -1,25 +1,40 @@
 """Players' data, back in: an export document read field by field, every match and game
 replayed through the rules core (and every saved rule set's house rules checked by it),
-and stored in one transaction or not at all."""
+every group's games found in the document or the database, and stored in one
+transaction or not at all."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from ..models import DiceGame, DiceTurn, Hand, Match, RuleSet
+from ..models import (
+    DiceGame,
+    DiceTurn,
+    Group,
+    GroupGame,
+    GroupPlayer,
+    GroupSeat,
+    Hand,
+    Match,
+    RuleSet,
+)
 from ..rules import Preset, RuleError, dice_game, get_preset, with_rules
 from .dice import KINDS, replay_sheet, rules_of, state_of_game, yahtzee_turn
 from .export import FORMAT, VERSION
+from .groups import folded
 from .import_fields import (
     DICE_GAME_ADDED,
     DICE_GAME_FIELDS,
     DICE_TURN_FIELDS,
+    GROUP_FIELDS,
+    GROUP_GAME_FIELDS,
+    GROUP_PLAYER_FIELDS,
     HAND_ADDED,
     HAND_FIELDS,
     MATCH_FIELDS,
@@ -158,6 +173,115 @@ def read_rule_set(record: Any, number: int) -> RuleSet:
     return RuleSet(**fields)
 
 
+class GamesByToken(NamedTuple):
+    """The games a document's groups may name: the document's own, by token, and a lookup
+    of those stored already."""
+
+    matches: dict[str, Match]
+    dice_games: dict[str, DiceGame]
+    session: Session
+
+    def find(self, kind: str, token: str) -> Match | DiceGame | None:
+        """The match (by its edit token) or dice game (by its token) of this token."""
+        if kind == "match":
+            column, own = Match.edit_token, self.matches
+        else:
+            column, own = DiceGame.token, self.dice_games
+        if token in own:
+            return own[token]
+        model = Match if kind == "match" else DiceGame
+        return self.session.scalars(select(model).where(column == token)).first()
+
+
+def _group_game(record: Any, where: str, players: list[GroupPlayer], games: GamesByToken):
+    """A group's game: the game it names, and its names mapped onto the roster."""
+    fields = read_record(record, GROUP_GAME_FIELDS, where, "a group's game")
+    if (fields["match"] is None) == (fields["dice_game"] is None):
+        raise ImportRefused(f"{where}: give either match or dice_game, the other null")
+    kind = "match" if fields["match"] is not None else "dice_game"
+    game = games.find(kind, fields[kind])
+    if game is None:
+        raise ImportRefused(
+            f"{where}: no {kind.replace('_', ' ')} with the token {fields[kind]} is in the "
+            "file or the database; export the group's games with it"
+        )
+    names = fields["names"]
+    if sorted(names) != sorted(set(game.player_names)):
+        raise ImportRefused(
+            f"{where}: names must map each player of the game "
+            f"({', '.join(game.player_names)}) and no one else"
+        )
+    seats = []
+    for name, place in names.items():
+        if place >= len(players):
+            raise ImportRefused(
+                f"{where}: {name} is player {place}, but the group has {len(players)} players"
+            )
+        seats.append(GroupSeat(name=name, player=players[place]))
+    if len({id(seat.player) for seat in seats}) != len(seats):
+        raise ImportRefused(f"{where}: two names of the game are one player of the group")
+    played = GroupGame(added_at=fields["added_at"], seats=seats)
+    if kind == "match":
+        played.match = game
+    else:
+        played.dice_game = game
+    return played, (kind, fields[kind])
+
+
+def read_group(record: Any, number: int, games: GamesByToken) -> tuple[Group, list[tuple]]:
+    """A group of the document, its roster and games checked (not yet stored); with the
+    (kind, token) of each of its games."""
+    where = f"group {number}"
+    fields = read_record(record, GROUP_FIELDS, where, "a group")
+    players = []
+    seen: dict[str, int] = {}
+    for index, player in enumerate(fields.pop("players"), start=1):
+        player_fields = read_record(
+            player, GROUP_PLAYER_FIELDS, f"{where}, player {index}", "a player"
+        )
+        key = folded(player_fields["name"])
+        if key in seen:
+            raise ImportRefused(
+                f"{where}, player {index}: {player_fields['name']} is player {seen[key]} already"
+            )
+        seen[key] = index
+        players.append(GroupPlayer(**player_fields, folded=key))
+    played = [
+        _group_game(game, f"{where}, game {index}", players, games)
+        for index, game in enumerate(fields.pop("games"), start=1)
+    ]
+    group = Group(**fields, players=players, games=[game for game, _ in played])
+    return group, [key for _, key in played]
+
+
+def _groups_not_stored_yet(session: Session, groups: Sequence[Group], keys: list[list[tuple]]):
+    """Refuse a group whose links are in use, or a game in two groups (or in a stored one)."""
+    tokens = [token for group in groups for token in (group.edit_token, group.view_token)]
+    _no_repeats(
+        (token, f"group {n}")
+        for n, group in enumerate(groups, 1)
+        for token in (group.edit_token, group.view_token)
+    )
+    taken = _taken(session, Group.edit_token, tokens) | _taken(session, Group.view_token, tokens)
+    for number, group in enumerate(groups, start=1):
+        if {group.edit_token, group.view_token} & taken:
+            raise ImportRefused(
+                f"group {number} ({group.name}) is already in this database: its link is in use"
+            )
+    owner: dict[tuple, int] = {}
+    for number, (group, group_keys) in enumerate(zip(groups, keys, strict=True), start=1):
+        for key, played in zip(group_keys, group.games, strict=True):
+            if key in owner:
+                raise ImportRefused(f"group {number}: a game of group {owner[key]} is listed again")
+            owner[key] = number
+            game = played.match if key[0] == "match" else played.dice_game
+            if game.id is None:
+                continue  # a game of the document: in no group yet
+            column = GroupGame.match_id if key[0] == "match" else GroupGame.dice_game_id
+            if session.scalars(select(GroupGame.id).where(column == game.id)).first():
+                raise ImportRefused(f"group {number}: the game {key[1]} is in a group already")
+
+
 def _no_repeats(tokens: Iterable[tuple[str, str]]) -> None:
     """Refuse a document that gives one link to two matches (or two games)."""
     seen: dict[str, str] = {}
@@ -234,15 +358,25 @@ def read_document(text: str | bytes) -> dict[str, Any]:
     for name in ("matches", "dice_games"):
         if not isinstance(doc.get(name), list):
             raise ImportRefused(f"{name} must be a list, not {shown(doc.get(name))}")
-    # Exported before rule sets were saved: the file has none.
-    if not isinstance(doc.setdefault("rule_sets", []), list):
-        raise ImportRefused(f"rule_sets must be a list, not {shown(doc['rule_sets'])}")
+    # Exported before rule sets were saved, or before groups: the file has none.
+    for name in ("rule_sets", "groups"):
+        if not isinstance(doc.setdefault(name, []), list):
+            raise ImportRefused(f"{name} must be a list, not {shown(doc[name])}")
     return doc
 
 
-def import_document(session: Session, doc: dict[str, Any]) -> tuple[int, int, int]:
-    """Store every match, dice game and rule set of a read document in one transaction, or
-    nothing; returns how many of each.
+class Imported(NamedTuple):
+    """How many of each a document stored."""
+
+    matches: int
+    dice_games: int
+    rule_sets: int
+    groups: int
+
+
+def import_document(session: Session, doc: dict[str, Any]) -> Imported:
+    """Store every match, dice game, rule set and group of a read document in one
+    transaction, or nothing; returns how many of each.
 
     Each is checked and replayed first; one whose links are already in use is refused (it
     is here already), so importing the same file twice cannot make copies.
@@ -265,13 +399,24 @@ def import_document(session: Session, doc: dict[str, Any]) -> tuple[int, int, in
     )
     _no_repeats((rules.token, f"rule set {n}") for n, rules in enumerate(rule_sets, start=1))
     _not_stored_yet(session, matches, games, rule_sets)
-    session.add_all([*matches, *games, *rule_sets])
+    by_token = GamesByToken(
+        {match.edit_token: match for match in matches},
+        {game.token: game for game in games},
+        session,
+    )
+    read_groups = [
+        read_group(record, number, by_token)
+        for number, record in enumerate(doc.get("groups", []), start=1)
+    ]
+    groups = [group for group, _ in read_groups]
+    _groups_not_stored_yet(session, groups, [keys for _, keys in read_groups])
+    session.add_all([*matches, *games, *rule_sets, *groups])
     try:
         session.commit()
     except IntegrityError:
         # Another process stored one of these links a moment ago.
         session.rollback()
         raise ImportRefused(
-            "a match, game or rule set with one of these links was stored meanwhile"
+            "a match, game, rule set or group with one of these links was stored meanwhile"
         ) from None
-    return len(matches), len(games), len(rule_sets)
+    return Imported(len(matches), len(games), len(rule_sets), len(groups))

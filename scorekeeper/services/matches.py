@@ -29,8 +29,30 @@ from .errors import NotFound
 LATEST_HANDS = 30
 
 
+class SeatedPlayers:
+    """Who sits where in a match (``match`` and ``preset`` given by the class using it)."""
+
+    match: Match | Row
+    preset: Preset
+
+    @cached_property
+    def players(self) -> list[str]:
+        """The players' names, in seat order."""
+        return self.match.player_names
+
+    @cached_property
+    def sides(self) -> list[str]:
+        """The sides' names: teams, or players playing alone."""
+        return self.match.side_names
+
+    @cached_property
+    def side_players(self) -> list[list[str]]:
+        """Each side's players by name, in seat order (one each when nobody has a partner)."""
+        return players_by_side(self.preset, self.players)
+
+
 @dataclass
-class MatchState:
+class MatchState(SeatedPlayers):
     """A match as the site shows it: its rules, its hands and their replay."""
 
     match: Match | Row  # an object to change (load_match), or a row (read_match)
@@ -46,24 +68,6 @@ class MatchState:
         """The index of the first hand the ledger shows."""
         return 0 if self.shows_all else max(len(self.hands) - LATEST_HANDS, 0)
 
-    @cached_property
-    def players(self) -> list[str]:
-        """The players' names, in seat order."""
-        return self.match.player_names
-
-    @cached_property
-    def sides(self) -> list[str]:
-        """The sides' names: teams, or players playing alone."""
-        return self.match.side_names
-
-    @cached_property
-    def side_players(self) -> list[list[str]]:
-        """Each side's players by name, in seat order (one each when nobody has a partner)."""
-        sides: list[list[str]] = [[] for _ in self.sides]
-        for seat, name in enumerate(self.players):
-            sides[self.preset.side_of(seat)].append(name)
-        return sides
-
     @property
     def over(self) -> bool:
         """Has a side won?"""
@@ -76,6 +80,14 @@ class MatchState:
             if hand.id == hand_id:
                 return index
         raise NotFound()
+
+
+def players_by_side(preset: Preset, players: Sequence[str]) -> list[list[str]]:
+    """Each side's players by name, in seat order."""
+    sides: list[list[str]] = [[] for _ in range(preset.sides)]
+    for seat, name in enumerate(players):
+        sides[preset.side_of(seat)].append(name)
+    return sides
 
 
 def match_preset(match: Match | Row) -> Preset:

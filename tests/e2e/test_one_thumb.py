@@ -66,7 +66,8 @@ def test_a_good_save_shows_the_totals_and_what_was_saved_with_undo(page: Page) -
     assert save_hand(page, 1) == 303
 
     note = page.locator("#note")
-    expect(note).to_contain_text("Hand 1 saved. Us made 300 with 310; Them +140.")
+    # Under a loaded machine the redirected page can take longer than expect's 5 s.
+    expect(note).to_contain_text("Hand 1 saved. Us made 300 with 310; Them +140.", timeout=15_000)
     assert in_viewport(page, note)
     assert in_viewport(page, page.locator("#total-0"))
     expect_totals(page, 310, 140)

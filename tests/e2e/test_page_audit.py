@@ -296,6 +296,47 @@ def table_display(page: Page, games: Games) -> None:
     expect(page.locator("#display-total-0")).to_be_visible()
 
 
+def start_a_group(page: Page) -> str:
+    """A group made on its page with three players; returns its page's address."""
+    page.goto("/groups/new")
+    page.get_by_label("Group name", exact=True).fill("Smith family")
+    page.get_by_label("Who plays", exact=True).fill("Ann\nBob\nCat")
+    open_page(page, page.get_by_role("button", name="Start the group"))
+    return page.url
+
+
+def group(page: Page, games: Games) -> None:
+    """A group's page with a match started from its roster, a player's changes and the
+    share panel unfolded."""
+    group_page = start_a_group(page)
+    open_page(page, page.get_by_role("button", name="New match with these players"))
+    page.get_by_label("Game", exact=True).select_option(label="Two-handed (no bidding)")
+    open_page(page, page.get_by_role("button", name="Show the seats for this game"))
+    page.get_by_label("Player 1", exact=True).select_option(label="Ann")
+    page.get_by_label("Player 2", exact=True).select_option(label="Bob")
+    open_page(page, page.get_by_role("button", name="Start the match"))
+    page.goto(group_page)
+    page.locator("ul.roster details > summary").first.click()
+    page.locator("#share > summary").click()
+    expect(page.locator("ul.group-games > li")).to_have_count(1)
+
+
+def group_new_match(page: Page, games: Games) -> None:
+    """A partnership's four seats, picked from a group's roster."""
+    start_a_group(page)
+    open_page(page, page.get_by_role("button", name="New match with these players"))
+    expect(page.get_by_label("Player 4 (team 2)", exact=True)).to_be_visible()
+
+
+def group_add_names(page: Page, games: Games) -> None:
+    """A match played already, pasted into a group: who each of its names is."""
+    start_a_group(page)
+    open_page(page, page.get_by_role("button", name="Add a game we already played"))
+    page.get_by_label("The game's edit link", exact=True).fill(f"/matches/{games.playing}")
+    open_page(page, page.get_by_role("button", name="Next: who played"))
+    expect(page.get_by_role("heading", name="Who played?")).to_be_visible()
+
+
 PAGES: dict[str, Callable[[Page, Games], None]] = {
     "home": home,
     "new-match": new_match,
@@ -311,6 +352,9 @@ PAGES: dict[str, Callable[[Page, Games], None]] = {
     "rule-set": rule_set,
     "match-won": match_won,
     "table-display": table_display,
+    "group": group,
+    "group-new-match": group_new_match,
+    "group-add-names": group_add_names,
 }
 VIEWPORTS = {"390x844": PHONE, "360x640": SMALL_PHONE}
 SCHEMES = ("light", "dark")

@@ -11,3 +11,13 @@ def assert_error(response, fragment: str) -> None:
     assert set(body) == {"error"}
     assert fragment in body["error"]
     assert response.headers["Cache-Control"] == "no-store"
+
+
+PINOCHLE_COUNTS = ("matches", "wins", "hands", "bids", "made", "set", "thrown_in", "forfeit")
+
+
+def pinochle_numbers(*numbers: int | None) -> dict[str, int | None]:
+    """A player's pinochle statistics as the API answers them, from the numbers in the
+    contract's order: the eight counts, then the average bid, average meld and best meld."""
+    names = (*PINOCHLE_COUNTS, "average_bid", "average_meld", "best_meld")
+    return dict(zip(names, numbers, strict=True))

@@ -1,0 +1,1 @@
+"""Groups: a family or a club, its roster and the games it played."""

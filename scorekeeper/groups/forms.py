@@ -1,0 +1,205 @@
+"""The groups' forms: a new group, a roster player's name, a merge, and the seats of a game
+started from the roster or the names of a game added to it (one select each, with a box
+for a new name)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from flask_wtf import FlaskForm
+from wtforms import Form, HiddenField, SelectChoice, SelectField, StringField, TextAreaField
+from wtforms.validators import Optional
+
+from ..models import GroupPlayer
+from ..rules import DICE_GAMES, PRESETS, Preset
+from ..services.groups import NAME_LENGTH, Pick
+
+# The select's choice for a name of an added game that is someone new, called as typed.
+SOMEONE_NEW = "new"
+NAME_BOX = {"autocomplete": "off", "maxlength": NAME_LENGTH}
+
+
+class GroupForm(FlaskForm):
+    """Start a group: its name, and who plays (more can join later)."""
+
+    name = StringField(
+        "Group name", description="Such as Smith family or Tuesday club.", render_kw=NAME_BOX
+    )
+    players = TextAreaField(
+        "Who plays",
+        description="One name a line. More can join later, as they play.",
+        render_kw={"rows": 4, "autocomplete": "off"},
+    )
+
+    def player_names(self) -> list[str]:
+        """The names typed, one a line, blank lines left out."""
+        return [line for line in (self.players.data or "").splitlines() if line.strip()]
+
+
+class GameChoiceForm(Form):
+    """Which game to start from the roster: asked by GET, it refits the seats below."""
+
+    game = SelectField("Game", choices=[SelectChoice(p.name, p.label) for p in PRESETS.values()])
+    kind = SelectField(
+        "Game", choices=[SelectChoice(kind, g.label) for kind, g in DICE_GAMES.items()]
+    )
+
+    @classmethod
+    def for_matches(cls, game: str) -> GameChoiceForm:
+        """The pinochle games, ``game`` chosen."""
+        form = cls(game=game)
+        del form.kind
+        return form
+
+    @classmethod
+    def for_dice(cls, kind: str) -> GameChoiceForm:
+        """The dice games, ``kind`` chosen."""
+        form = cls(kind=kind)
+        del form.game
+        return form
+
+
+def match_seat_labels(preset: Preset) -> list[str]:
+    """Each seat of a match, as its field is labelled: "Player 1 (team 1)"."""
+    labels = [f"Player {seat + 1}" for seat in range(preset.players)]
+    if preset.teams:
+        labels = [f"{label} (team {preset.side_of(n) + 1})" for n, label in enumerate(labels)]
+    return labels
+
+
+def dice_seat_labels(kind: str) -> list[str]:
+    """Each place of a dice game, in playing order, up to the most it takes."""
+    return [f"Player {n + 1}" for n in range(DICE_GAMES[kind].most_players)]
+
+
+class LinkForm(FlaskForm):
+    """A game played already, by its edit link pasted in."""
+
+    link = StringField(
+        "The game's edit link",
+        description="On the game's page, open Share and copy the edit link.",
+        render_kw={"autocomplete": "off", "inputmode": "url"},
+    )
+
+
+class PlayerNameForm(FlaskForm):
+    """A roster player's name: a new player's, or a new name for one."""
+
+    name = StringField("Name", render_kw=NAME_BOX)
+
+
+class MergeForm(FlaskForm):
+    """Two spellings of one person: the one this form is about is the same as ``into``."""
+
+    into = SelectField(
+        "Is the same person as", coerce=str, validators=[Optional()], validate_choice=False
+    )
+
+    def offer(self, player: GroupPlayer, roster: Sequence[GroupPlayer]) -> None:
+        """Offer every other roster player."""
+        self.into.label.text = f"{player.name} is the same person as"
+        self.into.choices = [SelectChoice("", "Pick who")] + [
+            SelectChoice(str(other.id), other.name) for other in roster if other.id != player.id
+        ]
+
+
+def _roster_choices(players: Sequence[GroupPlayer], blank: str) -> list[SelectChoice]:
+    return [SelectChoice("", blank)] + [
+        SelectChoice(str(player.id), player.name) for player in players
+    ]
+
+
+# What a select sent that no roster player is (a page this site did not draw): an id nobody
+# has, so the service says to pick from the roster.
+NOBODY = -1
+
+
+def _pick(choice: str | None, typed: str | None) -> Pick:
+    """What a seat (or a name) says: a typed name first, else the roster player chosen."""
+    if typed and typed.strip():
+        return typed
+    if not choice:
+        return None
+    return int(choice) if choice.isdigit() else NOBODY
+
+
+class SeatsForm(FlaskForm):
+    """A game started from the roster: who sits at each seat (fields ``player_N`` and
+    ``new_N``, added by ``seats_form``), and for a match who deals first."""
+
+    client_token = HiddenField()
+
+    def picks(self, seats: int) -> list[Pick]:
+        """Each seat's roster player id, or the name typed for someone new, or None."""
+        return [_pick(self[f"player_{n}"].data, self[f"new_{n}"].data) for n in range(seats)]
+
+
+def seats_form(
+    players: Sequence[GroupPlayer], labels: Sequence[str], dealers: bool, fresh: bool = False
+) -> SeatsForm:
+    """A SeatsForm with a select of the roster's players and a new-name box per seat
+    (``labels``: each seat's label), and a dealer choice for a match."""
+
+    class Seats(SeatsForm):
+        pass
+
+    for number, label in enumerate(labels):
+        setattr(
+            Seats,
+            f"player_{number}",
+            SelectField(
+                label,
+                choices=_roster_choices(players, "Pick a player"),
+                coerce=str,
+                validate_choice=False,
+            ),
+        )
+        setattr(Seats, f"new_{number}", StringField("or a new name", render_kw=NAME_BOX))
+    if dealers:
+        choices = [SelectChoice(str(n), label) for n, label in enumerate(labels)]
+        Seats.first_dealer = SelectField(
+            "Who deals first", choices=choices, coerce=str, validate_choice=False
+        )
+    return Seats(formdata=None) if fresh else Seats()
+
+
+class NamesForm(LinkForm):
+    """A game played already, by its edit link: who each of its names is on the roster
+    (fields ``name_N`` and ``new_N``, added by ``names_form``)."""
+
+    link = HiddenField()
+
+    def picks(self, names: Sequence[str]) -> list[Pick]:
+        """Each name's roster player id, or the name of someone new."""
+        picks = []
+        for number, name in enumerate(names):
+            choice, typed = self[f"name_{number}"].data, self[f"new_{number}"].data
+            someone_new = choice == SOMEONE_NEW and not (typed and typed.strip())
+            picks.append(name if someone_new else _pick(choice, typed))
+        return picks
+
+
+def names_form(
+    players: Sequence[GroupPlayer],
+    names: Sequence[str],
+    suggested: Sequence[Pick],
+    fresh: bool = False,
+) -> NamesForm:
+    """A NamesForm with, for each of the game's names, a select of the roster (or someone
+    new by that name), pre-filled with ``suggested``, and a box for another new name."""
+
+    class Names(NamesForm):
+        pass
+
+    defaults = {}
+    for number, name in enumerate(names):
+        choices = _roster_choices(players, "Pick who this is")
+        choices.append(SelectChoice(SOMEONE_NEW, f"Someone new, called {name}"))
+        field = SelectField(f"“{name}” is", choices=choices, coerce=str, validate_choice=False)
+        setattr(Names, f"name_{number}", field)
+        setattr(Names, f"new_{number}", StringField("or a new name", render_kw=NAME_BOX))
+        pick = suggested[number]
+        defaults[f"name_{number}"] = str(pick) if isinstance(pick, int) else SOMEONE_NEW
+    if fresh:
+        return Names(formdata=None, **defaults)
+    return Names()

@@ -1,0 +1,358 @@
+"""Groups' views: start a group, its page by the edit link (roster, games, start a game
+from the roster, add a game played already) and by the view link, and its QR codes. Each
+reads its form, calls services.groups and answers."""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask_wtf import FlaskForm
+from werkzeug.wrappers import Response
+
+from ..device import current_device, this_device
+from ..extensions import db
+from ..models import Group
+from ..rules import DICE_GAMES, PRESETS, RuleError
+from ..services import devices, groups
+from ..sharing import add_qr_routes, refuse_view_link_writes
+from ..started import new_form_token, remember_started, started_from
+from .forms import (
+    GameChoiceForm,
+    GroupForm,
+    LinkForm,
+    MergeForm,
+    PlayerNameForm,
+    dice_seat_labels,
+    match_seat_labels,
+    names_form,
+    seats_form,
+)
+
+bp = Blueprint("groups", __name__, url_prefix="/groups")
+refuse_view_link_writes(bp, "the group")
+
+EXPIRED = "The form expired; reload the page and try again."
+
+
+@bp.app_template_global()
+def groups_on_this_device() -> list[Group]:
+    """This phone's groups, for the home page and "Start from a group"."""
+    return devices.device_groups(db.session, current_device())
+
+
+def _checked(form: FlaskForm) -> None:
+    """A write's form must carry this session's CSRF token."""
+    if not form.validate():
+        abort(400, description=EXPIRED)
+
+
+def _page(template: str, status: int = 200, **context) -> Response:
+    return Response(render_template(template, **context), status=status, mimetype="text/html")
+
+
+def _refused(form: FlaskForm, error: RuleError, fallback: str) -> None:
+    """A refused write's sentence, beside the field it is about (else beside ``fallback``)."""
+    db.session.rollback()
+    field = error.field if error.field in form else fallback
+    # A seat's (or a name's) error is about the name typed for it, when one was typed.
+    typed = "new_" + field.rpartition("_")[2]
+    if (
+        field.startswith(("player_", "name_"))
+        and typed in form
+        and (form[typed].data or "").strip()
+    ):
+        field = typed
+    form[field].errors = [error.reason[:1].upper() + error.reason[1:]]
+
+
+# ---------------------------------------------------------------------- a new group
+
+
+@bp.route("/new", methods=["GET", "POST"])
+def new() -> Response:
+    """The form that starts a group; the group's page opens with its edit link."""
+    if request.method == "GET":
+        return _page("groups/new.html", form=GroupForm(formdata=None))
+    form = GroupForm()
+    _checked(form)
+    try:
+        group = groups.create_group(db.session, form.name.data, form.player_names())
+    except RuleError as error:
+        _refused(form, error, "players")
+        return _page("groups/new.html", 422, form=form)
+    devices.remember_group(db.session, this_device(), group.id)
+    return redirect(url_for(".show", token=group.edit_token), 303)
+
+
+# ---------------------------------------------------------------------- the group's page
+
+
+def _group_page(group: Group, view: bool = False, status: int = 200, **forms) -> Response:
+    """The group's page: its roster (with a form for each player by the edit link), its
+    games newest first, and the ways to start or add one. ``forms`` replaces the blank
+    form of a refused write, which comes back with its error."""
+    everyone = groups.roster(group)
+    player_forms = {}
+    for player in everyone:
+        rename = forms.get(f"rename_{player.id}") or PlayerNameForm(
+            formdata=None, prefix=f"p{player.id}", name=player.name
+        )
+        merge = forms.get(f"merge_{player.id}") or MergeForm(formdata=None, prefix=f"p{player.id}")
+        merge.offer(player, everyone)
+        rename.name.label.text = f"New name for {player.name}"
+        player_forms[player.id] = (rename, merge)
+    add_form = forms.get("add") or PlayerNameForm(formdata=None, prefix="add")
+    add_form.name.label.text = "New player"
+    group_form = forms.get("group_name") or PlayerNameForm(
+        formdata=None, prefix="group", name=group.name
+    )
+    group_form.name.label.text = "Group name"
+    return _page(
+        "groups/page.html",
+        status,
+        group=group,
+        view=view,
+        roster=everyone,
+        games=groups.played_games(db.session, group),
+        player_forms=player_forms,
+        add_form=add_form,
+        group_form=group_form,
+        action_form=FlaskForm(),
+        refused=status != 200,
+    )
+
+
+@bp.get("/<token:token>")
+def show(token: str) -> Response:
+    """The group by its edit link: listed on this phone's home page from now on."""
+    group = groups.find_group(db.session, token)
+    devices.remember_group(db.session, this_device(), group.id)
+    return _group_page(group)
+
+
+@bp.get("/watch/<token:token>")
+def watch(token: str) -> Response:
+    """The group by its view link: its roster and games, with nothing to change."""
+    return _group_page(groups.find_group(db.session, token, view=True), view=True)
+
+
+def _link_tokens(token: str, view: bool) -> tuple[str, str]:
+    group = groups.find_group(db.session, token, view=view)
+    return group.edit_token, group.view_token
+
+
+add_qr_routes(bp, _link_tokens)
+
+
+def _back(token: str, part: str) -> Response:
+    return redirect(url_for(".show", token=token, _anchor=part), 303)
+
+
+# ------------------------------------------------------------------------------ the roster
+
+
+def _roster_write(
+    token: str, form: FlaskForm, shown_as: str, write, part: str = "roster"
+) -> Response:
+    """A change to the group or its roster from one of the group page's forms:
+    ``write(group)`` makes it; refused, the page comes back with that form (``shown_as``)
+    saying why; done, the page again at ``part``."""
+    group = groups.find_group(db.session, token)
+    _checked(form)
+    try:
+        write(group)
+    except RuleError as error:
+        _refused(form, error, next(name for name in form.data if name != "csrf_token"))
+        return _group_page(group, status=422, **{shown_as: form})
+    return _back(token, part)
+
+
+@bp.post("/<token:token>/name")
+def rename_group(token: str) -> Response:
+    """Give the group another name."""
+    form = PlayerNameForm(prefix="group")
+    return _roster_write(
+        token,
+        form,
+        "group_name",
+        lambda group: groups.rename_group(db.session, group, form.name.data),
+        "top",
+    )
+
+
+@bp.post("/<token:token>/players")
+def add_player(token: str) -> Response:
+    """Put someone new on the roster."""
+    form = PlayerNameForm(prefix="add")
+    return _roster_write(
+        token, form, "add", lambda group: groups.add_player(db.session, group, form.name.data)
+    )
+
+
+@bp.post("/<token:token>/players/<int:player_id>/name")
+def rename_player(token: str, player_id: int) -> Response:
+    """Call a roster player by another name."""
+    form = PlayerNameForm(prefix=f"p{player_id}")
+    return _roster_write(
+        token,
+        form,
+        f"rename_{player_id}",
+        lambda group: groups.rename_player(db.session, group, player_id, form.name.data),
+    )
+
+
+@bp.post("/<token:token>/players/<int:player_id>/merge")
+def merge_player(token: str, player_id: int) -> Response:
+    """One person under two names: the roster keeps the second name."""
+    form = MergeForm(prefix=f"p{player_id}")
+    chosen = form.into.data or ""
+    into = int(chosen) if chosen.isdigit() else None
+    return _roster_write(
+        token,
+        form,
+        f"merge_{player_id}",
+        lambda group: groups.merge_players(db.session, group, player_id, into),
+    )
+
+
+@bp.post("/<token:token>/players/<int:player_id>/<any(retire, back):step>")
+def retire_player(token: str, player_id: int, step: str) -> Response:
+    """Retire a player, or bring one back."""
+    group = groups.find_group(db.session, token)
+    _checked(FlaskForm())
+    groups.set_retired(db.session, group, player_id, step == "retire")
+    return _back(token, "roster")
+
+
+# ------------------------------------------------------------------- a game from the roster
+
+
+def _seats_page(group: Group, template: str, choice, form, status: int = 200) -> Response:
+    response = _page(template, status, group=group, choice=choice, form=form)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def _start_from_roster(
+    token: str, template: str, choice, labels: list[str], dealers: bool, start
+) -> Response:
+    """The seats page of a game started from the roster (GET), or the game started by it
+    (POST): ``start(group, form)`` starts it and says where it opens. A refused seat is
+    answered beside it; the same form sent twice opens the game it started."""
+    group = groups.find_group(db.session, token)
+    players = groups.active_players(group)
+    if request.method == "GET":
+        form = seats_form(players, labels, dealers=dealers, fresh=True)
+        form.client_token.data = new_form_token()
+        return _seats_page(group, template, choice, form)
+    form = seats_form(players, labels, dealers=dealers)
+    _checked(form)
+    started = started_from(form.client_token.data)
+    if started is not None:
+        return redirect(started, 303)  # this form started a game already (Back, Start)
+    try:
+        shown = start(group, form)
+    except RuleError as error:
+        _refused(form, error, "first_dealer" if dealers else "player_0")
+        return _seats_page(group, template, choice, form, 422)
+    remember_started(form.client_token.data, shown)
+    return redirect(shown, 303)
+
+
+@bp.route("/<token:token>/matches/new", methods=["GET", "POST"])
+def new_match(token: str) -> Response:
+    """Start a match with players from the roster, seat by seat (or new names)."""
+    preset = PRESETS.get(request.values.get("game", ""), PRESETS["partnership"])
+    labels = match_seat_labels(preset)
+
+    def start(group: Group, form) -> str:
+        dealer = form.first_dealer.data or ""
+        match = groups.start_match(
+            db.session,
+            group,
+            game=preset.name,
+            seats=form.picks(len(labels)),
+            first_dealer=int(dealer) if dealer.isdigit() else -1,
+        )
+        devices.remember_match(db.session, this_device(), match.id)
+        return url_for("matches.show", token=match.edit_token)
+
+    choice = GameChoiceForm.for_matches(preset.name)
+    return _start_from_roster(token, "groups/new_match.html", choice, labels, True, start)
+
+
+@bp.route("/<token:token>/dice/new", methods=["GET", "POST"])
+def new_dice_game(token: str) -> Response:
+    """Start a dice game with players from the roster, in playing order (or new names)."""
+    kind = request.values.get("kind", "")
+    kind = kind if kind in DICE_GAMES else "yahtzee"
+    labels = dice_seat_labels(kind)
+
+    def start(group: Group, form) -> str:
+        seats = form.picks(len(labels))
+        game = groups.start_dice_game(db.session, group, kind=kind, seats=seats)
+        devices.remember_dice_game(db.session, this_device(), game.id)
+        return url_for("dice.show", token=game.token)
+
+    choice = GameChoiceForm.for_dice(kind)
+    return _start_from_roster(token, "groups/new_dice.html", choice, labels, False, start)
+
+
+# --------------------------------------------------------------- a game played already
+
+
+def _pasted(group: Group) -> groups.LinkedGame | Response:
+    """The game whose edit link the form carries, if it may join the group; else the
+    paste page again, saying why beside the link."""
+    form = LinkForm()
+    _checked(form)
+    try:
+        return groups.game_to_add(db.session, group, form.link.data)
+    except RuleError as error:
+        _refused(form, error, "link")
+        return _page("groups/add.html", 422, group=group, form=form)
+
+
+@bp.route("/<token:token>/add", methods=["GET", "POST"])
+def add_game(token: str) -> Response:
+    """Paste a game's edit link; then say who each of its names is on the roster."""
+    group = groups.find_group(db.session, token)
+    if request.method == "GET":
+        return _page("groups/add.html", group=group, form=LinkForm(formdata=None))
+    linked = _pasted(group)
+    if isinstance(linked, Response):
+        return linked
+    # A game played already may have a retired player in it: the whole roster is offered.
+    names = names_form(
+        groups.roster(group),
+        linked.names,
+        groups.suggested_names(group, linked.names),
+        fresh=True,
+    )
+    names.link.data = linked.token
+    return _page("groups/add_names.html", group=group, linked=linked, form=names)
+
+
+@bp.post("/<token:token>/add/names")
+def add_game_names(token: str) -> Response:
+    """Add the game, each of its names mapped to a roster player (or someone new)."""
+    group = groups.find_group(db.session, token)
+    linked = _pasted(group)
+    if isinstance(linked, Response):
+        return linked
+    everyone = groups.roster(group)
+    form = names_form(everyone, linked.names, groups.suggested_names(group, linked.names))
+    try:
+        groups.add_game(db.session, group, linked.token, form.picks(linked.names))
+    except RuleError as error:
+        _refused(form, error, "name_0")
+        return _page("groups/add_names.html", 422, group=group, linked=linked, form=form)
+    return _back(token, "games")
+
+
+@bp.post("/<token:token>/games/<int:group_game_id>/remove")
+def remove_game(token: str, group_game_id: int) -> Response:
+    """Take a game out of the group; the game itself stays."""
+    group = groups.find_group(db.session, token)
+    _checked(FlaskForm())
+    groups.remove_game(db.session, group, group_game_id)
+    return _back(token, "games")

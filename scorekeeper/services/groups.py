@@ -1,0 +1,504 @@
+"""Groups: a family or a club that plays together, by an edit link and a view link like a
+match. Its roster names each person once (rename, merge two spellings, retire); each of
+its games (a match or a dice game, in one group at most) maps every name typed in it to a
+roster player, so the group's statistics follow a person across games and spellings.
+
+Every write moves the group's version in its own transaction; a refused one (RuleError
+naming the field, or NotFound) writes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Literal
+from urllib.parse import urlsplit
+
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session, selectinload
+
+from ..models import DiceGame, Group, GroupGame, GroupPlayer, GroupSeat, Match, looks_like_token
+from ..rules import DICE_GAMES, PRESETS, RuleError, get_preset, with_rules
+from . import dice_turns, hands
+from .dice import DiceState, state_of_game
+from .errors import Conflict, NotFound
+from .matches import MatchState, state_of
+from .writes import bump_version
+
+# The longest name a group or a roster player takes (as a player's name in a match).
+NAME_LENGTH = 40
+NOT_FOUND = "There is no group at this address: ask for the link again."
+# The most seats a game started from a group has: the most players any game takes.
+MOST_SEATS = max(
+    max(preset.players for preset in PRESETS.values()),
+    max(game.most_players for game in DICE_GAMES.values()),
+)
+
+GameKind = Literal["match", "dice"]
+# A seat of a game being started, or a name of a game being added: a roster player's id,
+# or a name typed for someone new (who joins the roster), or nobody (None).
+Pick = int | str | None
+
+
+def folded(name: str) -> str:
+    """A name as a roster compares it: trimmed, any case ("ann " and "Ann" are one)."""
+    return name.strip().casefold()
+
+
+def _checked_name(name: Any, field: str, asked: str) -> str:
+    name = name.strip() if isinstance(name, str) else ""
+    if not name:
+        raise RuleError(asked, field=field)
+    if len(name) > NAME_LENGTH:
+        raise RuleError(
+            f"Keep the name to {NAME_LENGTH} characters or fewer (this one has {len(name)}).",
+            field=field,
+        )
+    return name
+
+
+def checked_group_name(name: Any) -> str:
+    """A group's name as stored (trimmed), or a RuleError saying what to type."""
+    return _checked_name(name, "name", "Type a name for the group, such as Smith family.")
+
+
+def checked_player_name(name: Any, field: str = "name") -> str:
+    """A roster player's name as stored (trimmed), or a RuleError saying what to type."""
+    return _checked_name(name, field, "Type the player's name.")
+
+
+# ------------------------------------------------------------------------ the group itself
+
+
+def create_group(session: Session, name: Any, players: Sequence[str] = ()) -> Group:
+    """Store a new group with an empty roster, or the names given (RuleError naming the
+    field when a name does not fit)."""
+    group = Group(name=checked_group_name(name))
+    seen: set[str] = set()
+    for number, typed in enumerate(players):
+        player_name = checked_player_name(typed, f"player_{number}")
+        if folded(player_name) not in seen:
+            seen.add(folded(player_name))
+            group.players.append(GroupPlayer(name=player_name, folded=folded(player_name)))
+    session.add(group)
+    session.commit()
+    return group
+
+
+def find_group(session: Session, token: str, view: bool = False) -> Group:
+    """The group a link's token opens (the view token when ``view``), or NotFound."""
+    group = None
+    if looks_like_token(token):
+        column = Group.view_token if view else Group.edit_token
+        group = session.scalars(
+            select(Group).where(column == token).options(selectinload(Group.players))
+        ).first()
+    if group is None:
+        raise NotFound(NOT_FOUND)
+    return group
+
+
+def rename_group(session: Session, group: Group, name: Any) -> None:
+    """Give the group another name."""
+    group.name = checked_group_name(name)
+    _written(session, group)
+
+
+CHANGED_MEANWHILE = (
+    "Another phone changed the group at the same moment: reload the page and try again."
+)
+
+
+def _written(session: Session, group: Group) -> None:
+    """Move the group's version with the change, and commit both (Conflict, with nothing
+    written, when another phone's change made the same name or took the same game first)."""
+    try:
+        bump_version(session, Group, group.id)  # flushes the change first
+        session.commit()
+    except IntegrityError:
+        session.rollback()
+        raise Conflict(CHANGED_MEANWHILE) from None
+
+
+# ---------------------------------------------------------------------------- the roster
+
+
+def active_players(group: Group) -> list[GroupPlayer]:
+    """The roster players a new game may pick, by name."""
+    return sorted(
+        (player for player in group.players if not player.retired), key=lambda p: p.folded
+    )
+
+
+def roster(group: Group) -> list[GroupPlayer]:
+    """Every roster player, by name, the retired ones last."""
+    return sorted(group.players, key=lambda player: (player.retired, player.folded))
+
+
+def roster_player(group: Group, player_id: Any, field: str | None = None) -> GroupPlayer:
+    """One of the group's roster players by id. Another id is a RuleError naming the field
+    it was picked in, or NotFound when it came in the address (no field)."""
+    for player in group.players:
+        if player.id == player_id:
+            return player
+    if field is None:
+        raise NotFound("This player is not on the group's roster any more.")
+    raise RuleError("Pick a player from the group's roster.", field=field)
+
+
+def _by_name(group: Group, name: str) -> GroupPlayer | None:
+    """The roster player known by this name, whatever its case and spaces."""
+    key = folded(name)
+    return next((player for player in group.players if player.folded == key), None)
+
+
+def add_player(session: Session, group: Group, name: Any) -> GroupPlayer:
+    """Put a new person on the roster (RuleError if the name is there already)."""
+    name = checked_player_name(name)
+    other = _by_name(group, name)
+    if other is not None:
+        raise RuleError(f"{other.name} is on the roster already.", field="name")
+    player = GroupPlayer(name=name, folded=folded(name))
+    group.players.append(player)
+    _written(session, group)
+    return player
+
+
+def rename_player(session: Session, group: Group, player_id: Any, name: Any) -> GroupPlayer:
+    """Call a roster player by another name; every game of theirs follows. A name another
+    player has is refused: two spellings of one person are merged, not renamed."""
+    player = roster_player(group, player_id)
+    name = checked_player_name(name)
+    other = _by_name(group, name)
+    if other is not None and other is not player:
+        raise RuleError(
+            f"{other.name} is on the roster already. If they are the same person as "
+            f"{player.name}, merge the two instead.",
+            field="name",
+        )
+    player.name = name
+    player.folded = folded(name)
+    _written(session, group)
+    return player
+
+
+def merge_players(session: Session, group: Group, player_id: Any, into_id: Any) -> GroupPlayer:
+    """One person under two names: every game of ``player_id`` moves onto ``into_id``,
+    which keeps its name, and the first leaves the roster. Refused when both played in
+    the same game (they are two people then)."""
+    player = roster_player(group, player_id)
+    into = roster_player(group, into_id, "into")
+    if player is into:
+        raise RuleError("Pick two different players to merge.", field="into")
+    seats = session.scalars(
+        select(GroupSeat).where(GroupSeat.player_id.in_([player.id, into.id]))
+    ).all()
+    games_of = {seat.player_id: set() for seat in seats}
+    for seat in seats:
+        games_of[seat.player_id].add(seat.group_game_id)
+    if games_of.get(player.id, set()) & games_of.get(into.id, set()):
+        raise RuleError(
+            f"{player.name} and {into.name} played in the same game, so they are two people.",
+            field="into",
+        )
+    for seat in seats:
+        seat.player_id = into.id
+    # Still playing if either of the two was.
+    into.retired = into.retired and player.retired
+    session.flush()
+    group.players.remove(player)
+    _written(session, group)
+    return into
+
+
+def set_retired(session: Session, group: Group, player_id: Any, retired: bool) -> GroupPlayer:
+    """Retire a player (their games stay; new games no longer offer them) or bring them
+    back."""
+    player = roster_player(group, player_id)
+    player.retired = retired
+    _written(session, group)
+    return player
+
+
+def _joined(group: Group, picks: Sequence[tuple[str, Pick]], asked: str) -> list[GroupPlayer]:
+    """The roster player of each pick (field, pick): a roster id, or a name typed for
+    someone who joins the roster now (or a retired player, who comes back). RuleError
+    naming the field of a blank pick, a wrong id, or a person picked twice."""
+    players: list[GroupPlayer] = []
+    for field, pick in picks:
+        if pick is None or (isinstance(pick, str) and not pick.strip()):
+            raise RuleError(asked, field=field)
+        if isinstance(pick, str):
+            name = checked_player_name(pick, field)
+            player = _by_name(group, name) or next(
+                (new for new in players if new.folded == folded(name)),
+                GroupPlayer(name=name, folded=folded(name)),
+            )
+        else:
+            player = roster_player(group, pick, field)
+        if any(player is earlier for earlier in players):
+            raise RuleError(f"{player.name} is picked twice: pick someone else.", field=field)
+        players.append(player)
+    return players
+
+
+def _seat_everyone(group: Group, players: Sequence[GroupPlayer], game: GroupGame) -> None:
+    """Put new names on the roster and map each game name to its roster player."""
+    for player in players:
+        if player not in group.players:
+            group.players.append(player)
+        player.retired = False
+        game.seats.append(GroupSeat(name=player.name, player=player))
+
+
+# ---------------------------------------------------------------- starting a game from it
+
+
+def _picks(seats: Sequence[Pick]) -> list[tuple[str, Pick]]:
+    return [(f"player_{seat}", pick) for seat, pick in enumerate(seats)]
+
+
+def team_names(preset_name: str, players: Sequence[str]) -> list[str]:
+    """A partnership's team names from its players ("Ann & Cid"), or the game's own
+    names for a team whose players' names are too long together."""
+    preset = get_preset(preset_name)
+    if not preset.teams:
+        return list(players)
+    sides: list[list[str]] = [[] for _ in range(preset.sides)]
+    for seat, name in enumerate(players):
+        sides[preset.side_of(seat)].append(name)
+    named = [" & ".join(side) for side in sides]
+    return [
+        name if len(name) <= NAME_LENGTH else preset.side_names[side]
+        for side, name in enumerate(named)
+    ]
+
+
+def start_match(
+    session: Session,
+    group: Group,
+    *,
+    game: str,
+    seats: Sequence[Pick],
+    first_dealer: int = 0,
+    house_rules: Mapping[str, Any] | None = None,
+) -> Match:
+    """Start a pinochle match with the roster players picked for each seat, in seat order
+    (names typed for someone new join the roster); RuleError naming the seat's field."""
+    if game not in PRESETS:
+        raise RuleError("Pick a game.", field="game")
+    preset = with_rules(get_preset(game), house_rules or {})
+    if len(seats) != preset.players:
+        raise RuleError(f"{preset.label} needs {preset.players} players.", field="game")
+    players = _joined(group, _picks(seats), "Pick a player for this seat, or type a name.")
+    names = [player.name for player in players]
+    match = hands.start_match(
+        session,
+        game=game,
+        house_rules=dict(house_rules or {}),
+        side_names=team_names(game, names),
+        player_names=names,
+        first_dealer=first_dealer,
+    )
+    played = GroupGame(match_id=match.id)
+    group.games.append(played)
+    _seat_everyone(group, players, played)
+    _written(session, group)
+    return match
+
+
+def start_dice_game(
+    session: Session,
+    group: Group,
+    *,
+    kind: str,
+    seats: Sequence[Pick],
+    house_rules: Mapping[str, Any] | None = None,
+) -> DiceGame:
+    """Start a dice game with the roster players picked, in playing order; blank seats are
+    left out (names typed for someone new join the roster)."""
+    if kind not in DICE_GAMES:
+        raise RuleError("Pick a game.", field="kind")
+    game_kind = DICE_GAMES[kind]
+    picked = [(field, pick) for field, pick in _picks(seats) if pick not in (None, "")]
+    picked = [(field, pick) for field, pick in picked if not isinstance(pick, str) or pick.strip()]
+    if not game_kind.fewest_players <= len(picked) <= game_kind.most_players:
+        raise RuleError(
+            f"{game_kind.label} needs {game_kind.fewest_players} to "
+            f"{game_kind.most_players} players: pick them below.",
+            field="kind",
+        )
+    players = _joined(group, picked, "Pick a player, or type a name.")
+    game = dice_turns.start_dice_game(
+        session, kind, [player.name for player in players], dict(house_rules or {})
+    )
+    played = GroupGame(dice_game_id=game.id)
+    group.games.append(played)
+    _seat_everyone(group, players, played)
+    _written(session, group)
+    return game
+
+
+# ---------------------------------------------------------- adding a game played already
+
+
+@dataclass(frozen=True)
+class LinkedGame:
+    """A match or a dice game found by the edit link pasted for it."""
+
+    kind: GameKind
+    game: Match | DiceGame
+    names: list[str]  # its players' names as it stores them, each once, in seat order
+
+    @property
+    def token(self) -> str:
+        """Its edit link's token."""
+        return self.game.edit_token if self.kind == "match" else self.game.token
+
+
+LINK_FIELD = "link"
+PASTE_EDIT_LINK = "Paste the game's edit link: on its page, open Share and copy the edit link."
+
+
+def find_linked_game(session: Session, link: Any) -> LinkedGame:
+    """The match or dice game an edit link (or its token) opens; RuleError for a view
+    link, or a link no game has."""
+    text = link.strip() if isinstance(link, str) else ""
+    if not text:
+        raise RuleError(PASTE_EDIT_LINK, field=LINK_FIELD)
+    parts = [part for part in urlsplit(text).path.split("/") if part]
+    token = parts[-1] if parts else ""
+    if "watch" in parts[:-1]:
+        raise RuleError(
+            "This is a view link, which cannot add a game. " + PASTE_EDIT_LINK, field=LINK_FIELD
+        )
+    if looks_like_token(token):
+        match = session.scalars(select(Match).where(Match.edit_token == token)).first()
+        if match is not None:
+            return LinkedGame("match", match, list(dict.fromkeys(match.player_names)))
+        game = session.scalars(select(DiceGame).where(DiceGame.token == token)).first()
+        if game is not None:
+            return LinkedGame("dice", game, list(dict.fromkeys(game.player_names)))
+    raise RuleError("No match or dice game has this link. " + PASTE_EDIT_LINK, field=LINK_FIELD)
+
+
+def suggested_names(group: Group, names: Sequence[str]) -> list[Pick]:
+    """For each of a game's names, the roster player of the same name (any case), else the
+    name itself (someone new): how the mapping form starts."""
+    suggested: list[Pick] = []
+    for name in names:
+        player = _by_name(group, name)
+        suggested.append(player.id if player is not None else name)
+    return suggested
+
+
+def game_to_add(session: Session, group: Group, link: Any) -> LinkedGame:
+    """The game an edit link opens, if it is in no group yet (RuleError otherwise)."""
+    linked = find_linked_game(session, link)
+    column = GroupGame.match_id if linked.kind == "match" else GroupGame.dice_game_id
+    already = session.scalars(select(GroupGame).where(column == linked.game.id)).first()
+    if already is not None:
+        where = "this group" if already.group_id == group.id else "another group"
+        raise RuleError(f"This game is in {where} already.", field=LINK_FIELD)
+    return linked
+
+
+def add_game(session: Session, group: Group, link: Any, picks: Sequence[Pick]) -> GroupGame:
+    """Add a match or dice game played already, by its edit link, with the roster player
+    each of its names stands for (``picks``, in the order of LinkedGame.names; a typed
+    name puts someone new on the roster). RuleError naming the field of a wrong pick."""
+    linked = game_to_add(session, group, link)
+    if len(picks) != len(linked.names):
+        raise RuleError("The game changed: paste its link again.", field=LINK_FIELD)
+    fields = [(f"name_{number}", pick) for number, pick in enumerate(picks)]
+    players = _joined(group, fields, "Pick who this is, or type a new name.")
+    played = GroupGame(
+        match_id=linked.game.id if linked.kind == "match" else None,
+        dice_game_id=linked.game.id if linked.kind == "dice" else None,
+    )
+    group.games.append(played)
+    for name, player in zip(linked.names, players, strict=True):
+        if player not in group.players:
+            group.players.append(player)
+        played.seats.append(GroupSeat(name=name, player=player))
+    _written(session, group)
+    return played
+
+
+def remove_game(session: Session, group: Group, group_game_id: Any) -> None:
+    """Take a game out of the group (the game itself stays, and so does the roster)."""
+    played = next((game for game in group.games if game.id == group_game_id), None)
+    if played is None:
+        raise NotFound("This game is not in the group any more.")
+    group.games.remove(played)
+    _written(session, group)
+
+
+# ------------------------------------------------------------------------ reading games
+
+
+def group_games(
+    session: Session, group: Group
+) -> tuple[list[int], list[int], dict[tuple[GameKind, int, str], str]]:
+    """The group's match ids and dice game ids, and for each name typed in one of them,
+    ("match" or "dice", game id, name as the game stores it), the roster player's name
+    now (after renames and merges): what the group's statistics read, in one query."""
+    rows = session.execute(
+        select(GroupGame.match_id, GroupGame.dice_game_id, GroupSeat.name, GroupPlayer.name)
+        .outerjoin(GroupSeat, GroupSeat.group_game_id == GroupGame.id)
+        .outerjoin(GroupPlayer, GroupPlayer.id == GroupSeat.player_id)
+        .where(GroupGame.group_id == group.id)
+        .order_by(GroupGame.id, GroupSeat.id)
+    ).all()
+    match_ids: dict[int, None] = {}
+    dice_ids: dict[int, None] = {}
+    names: dict[tuple[GameKind, int, str], str] = {}
+    for match_id, dice_id, typed, player in rows:
+        kind: GameKind = "match" if match_id is not None else "dice"
+        game_id = match_id if match_id is not None else dice_id
+        (match_ids if kind == "match" else dice_ids)[game_id] = None
+        if typed is not None:
+            names[kind, game_id, typed] = player
+    return list(match_ids), list(dice_ids), names
+
+
+@dataclass(frozen=True)
+class PlayedGame:
+    """One of a group's games as its page lists it."""
+
+    group_game_id: int
+    kind: GameKind
+    state: MatchState | DiceState
+    created_at: datetime
+
+    @property
+    def over(self) -> bool:
+        """Is the game finished?"""
+        return self.state.over
+
+
+# How each kind of game is read for the group's page: its table, its turns, its replay.
+READ_GAMES = {
+    "match": (Match, Match.hands, state_of),
+    "dice": (DiceGame, DiceGame.turns, state_of_game),
+}
+
+
+def played_games(session: Session, group: Group) -> list[PlayedGame]:
+    """The group's games, newest first, each replayed (a query for each kind)."""
+    wanted: dict[GameKind, dict[int, int]] = {"match": {}, "dice": {}}
+    for played in group.games:
+        if played.match_id is not None:
+            wanted["match"][played.match_id] = played.id
+        else:
+            wanted["dice"][played.dice_game_id] = played.id
+    listed: list[PlayedGame] = []
+    for kind, (model, entries, replay) in READ_GAMES.items():
+        if not wanted[kind]:
+            continue
+        query = select(model).where(model.id.in_(wanted[kind])).options(selectinload(entries))
+        for game in session.scalars(query):
+            listed.append(PlayedGame(wanted[kind][game.id], kind, replay(game), game.created_at))
+    return sorted(listed, key=lambda game: (game.created_at, game.group_game_id), reverse=True)
