@@ -204,7 +204,7 @@ def png(layout: Layout) -> bytes:
             (x, y), (w, h) = mark.points
             draw.rectangle([x, y, x + w, y + h], fill=fill)
     out = io.BytesIO()
-    image.save(out, format="PNG", optimize=True)
+    image.save(out, format="PNG")
     return out.getvalue()
 
 
