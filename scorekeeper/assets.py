@@ -29,6 +29,7 @@ BUNDLES = {
         "trust.js",
         "install.js",
         "wake_lock.js",
+        "share_result.js",
     ),
     "icon.svg": ("icon.svg",),
 }

@@ -1,5 +1,5 @@
-"""What matches and dice games share the same way: a QR code of a link, and the view-only
-link that refuses every write, whatever it is sent."""
+"""What matches and dice games share the same way: a QR code of a link, the result card,
+and the view-only link that refuses every write, whatever it is sent."""
 
 from __future__ import annotations
 
@@ -7,8 +7,10 @@ import io
 from collections.abc import Callable
 
 import segno
-from flask import Blueprint, abort, url_for
+from flask import Blueprint, abort, request, url_for
 from werkzeug.wrappers import Response
+
+from .result_card import Card, card_png, card_svg
 
 WRITE_METHODS = ["POST", "PUT", "PATCH", "DELETE"]
 
@@ -18,6 +20,23 @@ def qr_svg(url: str) -> Response:
     svg = io.BytesIO()
     segno.make(url, error="m").save(svg, kind="svg", scale=5, dark="#000", light="#fff")
     return Response(svg.getvalue(), mimetype="image/svg+xml", headers={"Cache-Control": "private"})
+
+
+def card_answer(card: Card | None, kind: str, version: int) -> Response:
+    """The result card as an SVG or PNG file (``kind``); a 404 for a game not over (None).
+
+    A finished game can still be corrected, so the card is asked for again each time and
+    answered 304 while the game's version stands.
+    """
+    if card is None:
+        abort(404, description="The result card comes when the game is over.")
+    if kind == "svg":
+        body, mimetype = card_svg(card).encode(), "image/svg+xml"
+    else:
+        body, mimetype = card_png(card), "image/png"
+    response = Response(body, mimetype=mimetype, headers={"Cache-Control": "no-cache"})
+    response.set_etag(f"{version}-{kind}")
+    return response.make_conditional(request)
 
 
 def refuse_view_link_writes(bp: Blueprint, what: str) -> None:

@@ -7,6 +7,7 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
+from flask import make_response, render_template, url_for
 from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
 
@@ -23,7 +24,14 @@ from ..rules import (
     yahtzee,
 )
 from ..services import devices
-from ..services.dice import DiceState, FarkleState, TurnsSince, YahtzeeState, digits
+from ..services.dice import (
+    DiceState,
+    FarkleState,
+    TurnsSince,
+    YahtzeeState,
+    describe_turn,
+    digits,
+)
 from ..services.dice_turns import STALE
 from ..services.errors import NotFound
 from ..started import recently_started
@@ -130,6 +138,18 @@ def live_answer(state: DiceState, change: TurnsSince | None, view: bool = False)
         conflict=None,
         change=change,
     )
+
+
+def display_page(state: DiceState, oob: bool = False) -> Response:
+    """The view link's display, for a screen in the middle of the table (``oob``: the
+    display alone, as a poll redraws it)."""
+    last = describe_turn(state, state.turns[-1]) if state.turns else None
+    context = {"state": state, "region": "dice/_display.html", "oob": oob, "last_turn": last}
+    if oob:
+        return make_response(render_template("dice/_display.html", **context))
+    back = url_for(".watch", token=state.game.view_token)
+    title = f"{state.label}: {', '.join(state.players)}"
+    return make_response(render_template("display.html", back_url=back, title=title, **context))
 
 
 def edit_notice(state: YahtzeeState, turn_id: int, said: str) -> Response:

@@ -7,9 +7,11 @@ from flask import Blueprint, abort, redirect, request, url_for
 from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
 
+from ..charts import dice_race, race_figure
 from ..device import this_device
 from ..extensions import db
 from ..htmx import render
+from ..result_card import dice_card
 from ..rules import (
     DICE_GAMES,
     FarkleTurn,
@@ -31,7 +33,7 @@ from ..services.dice import (
 )
 from ..services.errors import AlreadyRecorded, Conflict, GameOver, Refused
 from ..services.writes import OUT_OF_DATE
-from ..sharing import qr_svg, refuse_view_link_writes
+from ..sharing import card_answer, qr_svg, refuse_view_link_writes
 from ..started import new_form_token, remember_started, started_from
 from ..validators import whole_number
 from .forms import (
@@ -45,6 +47,7 @@ from .forms import (
 )
 from .pages import (
     TurnConflict,
+    display_page,
     edit_notice,
     edit_page,
     farkle_page,
@@ -55,6 +58,8 @@ from .pages import (
 )
 
 bp = Blueprint("dice", __name__, url_prefix="/dice")
+bp.add_app_template_global(race_figure)
+bp.add_app_template_global(dice_race)
 
 EXPIRED = "The form expired; reload the page and try again."
 
@@ -135,6 +140,21 @@ def show(token: str) -> Response:
 def watch(token: str) -> Response:
     """The view-only page of a game: the same totals and sheets, live, with nothing to change."""
     return watch_page(load_game(db.session, token, view=True))
+
+
+@bp.get("/watch/<token:token>/display")
+def display(token: str) -> Response:
+    """The view link drawn for a tablet or a TV in the middle of the table: huge totals,
+    whose turn it is and the last turn, live, with the screen kept on."""
+    return display_page(load_game(db.session, token, view=True))
+
+
+@bp.get("/watch/<token:token>/card.<any(svg, png):kind>")
+def card(token: str, kind: str) -> Response:
+    """A finished game as one picture to share (SVG or PNG): 404 until it is over. Only
+    the view link has one, so a shared picture's address never carries the edit link."""
+    state = load_game(db.session, token, view=True)
+    return card_answer(dice_card(state) if state.over else None, kind, state.game.version)
 
 
 refuse_view_link_writes(bp, "the game")
@@ -329,6 +349,10 @@ def _live(token: str, view: bool) -> Response:
     if request.args.get("since", type=whole_number) == game_version(db.session, token, view):
         return _unchanged()
     state = load_game(db.session, token, view)
+    if view and request.args.get("display"):
+        response = display_page(state, oob=True)
+        response.headers["Cache-Control"] = "no-store"
+        return response
     seen = request.args.get("form", type=whole_number)
     number = request.args.get("number", type=whole_number)
     # The view page holds no typed turn: it always follows the game.

@@ -261,6 +261,17 @@ def kept_page(token: str, view: bool) -> Response:
     return response
 
 
+def display_page(state: MatchState, oob: bool = False) -> Response:
+    """The view link's display, for a screen in the middle of the table (``oob``: the
+    display alone, as a poll redraws it)."""
+    context = {"state": state, "region": "matches/_display.html", "oob": oob}
+    if oob:
+        return make_response(render_template("matches/_display.html", **context))
+    back = url_for(".watch", token=state.match.view_token)
+    title = " v ".join(state.sides)
+    return make_response(render_template("display.html", back_url=back, title=title, **context))
+
+
 def edit_page(
     state: MatchState, form: HandForm, index: int, status: int = 200, trim_offer=None
 ) -> Response:

@@ -9,18 +9,21 @@ from flask import Blueprint, abort, redirect, request, url_for
 from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
 
+from ..charts import match_race, race_figure
 from ..device import this_device
 from ..extensions import db
 from ..htmx import render
+from ..result_card import match_card
 from ..rules import PRESETS, Preset, RuleError
 from ..services import devices, hands, matches, rule_sets
 from ..services.errors import AlreadyRecorded, Conflict, GameOver, Refused
-from ..sharing import qr_svg, refuse_view_link_writes
+from ..sharing import card_answer, qr_svg, refuse_view_link_writes
 from ..started import new_form_token, recently_started, remember_started, started_from
 from ..validators import whole_number
 from .forms import ConflictChoice, HandForm, MatchForm, house_rule_overrides, house_rules_form
 from .pages import (
     describe_preview,
+    display_page,
     edit_page,
     hand_form,
     kept_page,
@@ -36,6 +39,8 @@ bp = Blueprint("matches", __name__, url_prefix="/matches")
 bp.add_app_template_global(quick_bids)
 bp.add_app_template_global(stepper_runs)
 bp.add_app_template_global(rare_names)
+bp.add_app_template_global(race_figure)
+bp.add_app_template_global(match_race)
 
 
 def _new_page(form: MatchForm, rules_form, preset: Preset, status: int = 200, **extra) -> Response:
@@ -118,6 +123,21 @@ def watch(token: str) -> Response:
     return kept_page(token, view=True)
 
 
+@bp.get("/watch/<token:token>/display")
+def display(token: str) -> Response:
+    """The view link drawn for a tablet or a TV in the middle of the table: huge totals,
+    who deals next and the last hand, live, with the screen kept on."""
+    return display_page(matches.read_match(db.session, token, view=True))
+
+
+@bp.get("/watch/<token:token>/card.<any(svg, png):kind>")
+def card(token: str, kind: str) -> Response:
+    """A won match as one picture to share (SVG or PNG): 404 until it is won. Only the
+    view link has one, so a shared picture's address never carries the edit link."""
+    state = matches.read_match(db.session, token, view=True)
+    return card_answer(match_card(state) if state.over else None, kind, state.match.version)
+
+
 refuse_view_link_writes(bp, "the match")
 
 
@@ -129,6 +149,10 @@ def _live(token: str, view: bool) -> Response:
         # same way, usually before this view is reached).
         return Response(b"", status=204, headers={"Cache-Control": "no-store"})
     state = matches.read_match(db.session, token, view, shows_all=shows_all())
+    if view and request.args.get("display"):
+        response = display_page(state, oob=True)
+        response.headers["Cache-Control"] = "no-store"
+        return response
     # A phone holding a typed hand says the version its form was drawn at (trust.js).
     seen = request.args.get("form", type=whole_number)
     if seen is None:

@@ -346,6 +346,9 @@ class TurnResult:
     points: int
     bonus: int
     joker: bool
+    # The sheet's grand total once this turn is in (every column as it counts, bonuses
+    # included): the score race of a game is drawn from it.
+    total: int = 0
 
 
 @dataclass(frozen=True)
@@ -463,14 +466,23 @@ def replay_yahtzee(
         except RuleError as error:
             raise TurnError.naming(error, number) from None
         cards[column - 1] = cards[column - 1].record(box, outcome)
+        total = sum(column.total for column in _columns(cards, multipliers, rules))
         results.append(
-            TurnResult(number, column, box, dice, outcome.points, outcome.bonus, outcome.joker)
+            TurnResult(
+                number, column, box, dice, outcome.points, outcome.bonus, outcome.joker, total
+            )
         )
-    columns = tuple(
+    return Scorecard(variant, tuple(results), _columns(cards, multipliers, rules))
+
+
+def _columns(
+    cards: Sequence[YahtzeeCard], multipliers: Sequence[int], rules: YahtzeeRules
+) -> tuple[ColumnResult, ...]:
+    """Each column's card with the multipliers it counts by."""
+    return tuple(
         ColumnResult(number, card, multiplier, multiplier if rules.bonus_multiplied else 1)
         for number, (card, multiplier) in enumerate(zip(cards, multipliers, strict=True), 1)
     )
-    return Scorecard(variant, tuple(results), columns)
 
 
 @dataclass(frozen=True)

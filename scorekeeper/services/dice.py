@@ -131,6 +131,11 @@ class YahtzeeState(GameState):
         """Whose turn it is."""
         return self.standing.next_player
 
+    @property
+    def running_totals(self) -> list[list[int]]:
+        """Each player's grand total after each of their turns (the sheets' replay)."""
+        return [[turn.total for turn in sheet.card.turns] for sheet in self.sheets]
+
 
 @dataclass
 class FarkleState(GameState):
@@ -164,6 +169,14 @@ class FarkleState(GameState):
     def next_player(self) -> int | None:
         """Whose turn it is."""
         return self.result.next_player
+
+    @property
+    def running_totals(self) -> list[list[int]]:
+        """Each player's total after each of their turns (the game's replay)."""
+        totals: list[list[int]] = [[] for _ in self.players]
+        for turn in self.result.turns:
+            totals[turn.player].append(turn.totals[turn.player])
+        return totals
 
 
 DiceState = YahtzeeState | FarkleState

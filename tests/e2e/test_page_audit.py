@@ -281,6 +281,21 @@ def rule_set(page: Page, games: Games) -> None:
     expect(page.locator("#all-target")).to_be_visible()
 
 
+def match_won(page: Page, games: Games) -> None:
+    """A won match: the winner, "Share the result" and the score race (issue 16)."""
+    page.goto(f"/matches/{games.finished}")
+    expect(page.get_by_role("button", name="Share the result")).to_be_visible()
+    expect(page.locator("#race svg")).to_be_visible()
+
+
+def table_display(page: Page, games: Games) -> None:
+    """The match in play on the table display, opened from its share panel (issue 16)."""
+    page.goto(f"/matches/{games.playing}")
+    page.locator("#share > summary").click()
+    open_page(page, page.get_by_role("button", name="Table display"))
+    expect(page.locator("#display-total-0")).to_be_visible()
+
+
 def start_a_group(page: Page) -> str:
     """A group made on its page with three players; returns its page's address."""
     page.goto("/groups/new")
@@ -335,6 +350,8 @@ PAGES: dict[str, Callable[[Page, Games], None]] = {
     "house-rules": house_rules,
     "new-match-with-a-rule-set": new_match_with_a_rule_set,
     "rule-set": rule_set,
+    "match-won": match_won,
+    "table-display": table_display,
     "group": group,
     "group-new-match": group_new_match,
     "group-add-names": group_add_names,
