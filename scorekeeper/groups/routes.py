@@ -8,6 +8,7 @@ from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
 
+from ..charts import Line, Race, race_figure
 from ..device import current_device, this_device
 from ..extensions import db
 from ..models import Group
@@ -138,12 +139,15 @@ def watch(token: str) -> Response:
 
 
 def _stats_page(group: Group, view: bool) -> Response:
+    wins = groups.wins_over_time(db.session, group)
+    race = Race([Line(name, counted) for name, counted in wins.wins.items()], "Game", "Wins")
     return _page(
         "groups/stats.html",
         group=group,
         view=view,
         report=groups.group_stats(db.session, group),
-        wins=groups.wins_over_time(db.session, group),
+        wins=wins,
+        wins_figure=race_figure(race, "Wins over time", "wins-title"),
     )
 
 
