@@ -29,11 +29,19 @@ from bench.pages import PAGE_LIMIT, median_ms, queries  # noqa: E402
 from bench.reference import Timed, measured  # noqa: E402
 from bench.report import Check, print_checks  # noqa: E402
 from bench.seed import add_match, bench_site  # noqa: E402
+from scorekeeper.charts import match_race, race_figure  # noqa: E402
 from scorekeeper.extensions import db  # noqa: E402
-from scorekeeper.models import DeviceMatch, DiceGame, DiceTurn, GameSummary, Match  # noqa: E402
+from scorekeeper.models import (  # noqa: E402
+    DeviceMatch,
+    DiceGame,
+    DiceTurn,
+    GameSummary,
+    GroupGame,
+    Match,
+)
 from scorekeeper.rules import BOXES  # noqa: E402
-from scorekeeper.services import stats  # noqa: E402
-from scorekeeper.services.matches import state_of  # noqa: E402
+from scorekeeper.services import groups, stats  # noqa: E402
+from scorekeeper.services.matches import read_match, state_of  # noqa: E402
 
 GAMES = 300
 HANDS = 30
@@ -42,6 +50,9 @@ HOME_SIZES = (10, 100, 300)
 # about 4,000 times the 12-card meld (1.6 to 1.9 ref units), and under 10 ms asked again.
 STATS_LIMIT = 6500
 AGAIN_LIMIT = 650
+# A chart of a 200-hand match under 10 ms: the same limit as the statistics asked again.
+CHART_HANDS = 200
+CHART_LIMIT = 650
 
 
 def farkle_to_the_end(rng: random.Random) -> list[DiceTurn]:
@@ -175,6 +186,31 @@ def run(config: dict | None = None) -> list[Check | Timed]:
             f"home page, {size:>3} matches of {HANDS} hands {home_ms[size]:>22.2f} "
             f"{home_queries[size]:>8}"
         )
+    # A group that played the last device's 300 finished matches: its page, kept summaries.
+    with app.app_context():
+        group = groups.create_group(db.session, "Bench club", ["Ann", "Bob", "Cat", "Dan"])
+        db.session.add_all(GroupGame(group_id=group.id, match_id=match_id) for match_id in finished)
+        db.session.commit()
+        group_url = f"/groups/{group.edit_token}"
+
+    def group_page() -> None:
+        assert phone.get(group_url).status_code == 200
+
+    group_page()
+    group_ms = median_ms(group_page, nothing, 20)
+    group_queries = queries(app, group_page, nothing)
+    print(f"group page, {HOME_SIZES[-1]} matches {group_ms:>27.2f} {group_queries:>8}")
+
+    # The score race of a 200-hand match, drawn from its replayed ledger.
+    chart_token = add_match(app, CHART_HANDS, seed=7)
+    with app.app_context():
+        chart_state = read_match(db.session, chart_token)
+
+    def chart() -> None:
+        race_figure(match_race(chart_state))
+
+    chart_ms = median_ms(chart, nothing, 20)
+    print(f"score race of a {CHART_HANDS}-hand match {chart_ms:>24.2f}")
     del tokens
     with app.app_context():
         db.engine.dispose()
@@ -207,6 +243,12 @@ def run(config: dict | None = None) -> list[Check | Timed]:
         )
     for size in HOME_SIZES:
         checks.append(Timed(f"home page, {size} matches", home_ms[size] / 1000, PAGE_LIMIT))
+    checks.append(
+        Timed(f"group page, {HOME_SIZES[-1]} matches", group_ms / 1000, PAGE_LIMIT),
+    )
+    checks.append(
+        Timed(f"score race chart, {CHART_HANDS}-hand match", chart_ms / 1000, CHART_LIMIT),
+    )
     counts_home = [home_queries[size] for size in HOME_SIZES]
     checks.append(
         Check(
