@@ -509,11 +509,16 @@ def played_games(session: Session, group: Group, every_finished: bool = False) -
         every_finished,
     )
     link_of: dict[tuple[GameKind, int], int] = {}
-    for played in group.games:
-        if played.match_id is not None:
-            link_of["match", played.match_id] = played.id
+    links = session.execute(
+        select(GroupGame.id, GroupGame.match_id, GroupGame.dice_game_id).where(
+            GroupGame.group_id == group.id
+        )
+    )
+    for link_id, match_id, dice_game_id in links:
+        if match_id is not None:
+            link_of["match", match_id] = link_id
         else:
-            link_of["dice", played.dice_game_id] = played.id
+            link_of["dice", dice_game_id] = link_id
     listed = [PlayedGame(link_of["match", line.match.id], "match", line) for line in lists.matches]
     listed += [PlayedGame(link_of["dice", line.game.id], "dice", line) for line in lists.dice_games]
     listed.sort(key=lambda game: (not game.over, game.created_at, game.group_game_id), reverse=True)
