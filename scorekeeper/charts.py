@@ -304,10 +304,13 @@ def race_table(race: Race, caption: str) -> Markup:
             for at, cells in enumerate(zip(*columns, strict=True), start=1)
         ]
     )
+    # Long names in many columns may be wider than a phone: the table scrolls sideways in
+    # its own box (which the keyboard can reach), never the page.
     return Markup(
+        f'<div class="table-scroll" role="region" tabindex="0" aria-label="{escape(caption)}">'
         f'<table class="race-numbers"><caption>{escape(caption)}</caption>'
         f'<thead><tr><th scope="col">{escape(race.step)}</th>{heads}</tr></thead>'
-        f"<tbody>{rows}</tbody></table>"
+        f"<tbody>{rows}</tbody></table></div>"
     )
 
 
