@@ -10,12 +10,12 @@ from urllib.parse import urlsplit
 import pytest
 
 from scorekeeper.extensions import db
-from scorekeeper.models import DiceGame, DiceTurn, GroupGame, Hand, Match
+from scorekeeper.models import GroupGame
 from scorekeeper.services import groups
 from tests.helpers.html import alerts, form_to, forms_to, links, read, value_of
 from tests.helpers.play import new_match, open_page, submit, token_of
 from tests.helpers.queries import count_queries
-from tests.helpers.stored import MADE
+from tests.helpers.stored import stored_history
 
 NEW = "/groups/new"
 ANN_BOB_CAT_DAN = {
@@ -433,29 +433,12 @@ def test_no_write_answers_junk_with_a_500(client, app, junk):
 
 
 def seed_group_games(app, token: str, count: int, target: int = 1500) -> None:
-    """``count`` matches of three hands and Farkle games of two turns, in the group (the
-    matches are over after their first hand with a target of 250)."""
+    """``count`` matches and Farkle games (tests.helpers.stored.stored_history) in the group."""
     with app.app_context():
         group = groups.find_group(db.session, token)
-        for _ in range(count):
-            match = Match(
-                game="partnership",
-                house_rules={"target": target},
-                side_names=["Us", "Them"],
-                player_names=["Ann", "Bob", "Cat", "Dan"],
-                version=3,
-            )
-            match.hands = [Hand(position=n, **MADE) for n in range(1, 2 if target < 260 else 4)]
-            game = DiceGame(kind="farkle", player_names=["Ann", "Bob"], version=2)
-            game.turns = [DiceTurn(position=n, player=n, total=600) for n in range(2)]
-            db.session.add_all([match, game])
-            db.session.flush()
-            db.session.add_all(
-                [
-                    GroupGame(group_id=group.id, match_id=match.id),
-                    GroupGame(group_id=group.id, dice_game_id=game.id),
-                ]
-            )
+        for match, game in stored_history(count, target):
+            db.session.add(GroupGame(group_id=group.id, match_id=match.id))
+            db.session.add(GroupGame(group_id=group.id, dice_game_id=game.id))
         db.session.commit()
 
 

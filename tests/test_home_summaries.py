@@ -8,12 +8,12 @@ from datetime import datetime
 from pathlib import Path
 
 from scorekeeper.extensions import db
-from scorekeeper.models import DiceGame, DiceTurn, Hand, Match
+from scorekeeper.models import Match
 from scorekeeper.rules import FarkleTurn
 from scorekeeper.services import devices, dice_turns, hands
 from tests.helpers.html import read
 from tests.helpers.queries import count_queries
-from tests.helpers.stored import MADE, form_token, hand
+from tests.helpers.stored import form_token, hand, stored_history
 
 DEVICE = "a-phone-of-the-family-table"
 LISTS = Path(__file__).parent / "data" / "home_lists.html"
@@ -116,22 +116,9 @@ def test_the_home_page_lists_the_same_lines_as_when_it_replayed_every_match(site
 
 
 def seed_matches(app, count: int, device: str, target: int = 1500) -> None:
-    """``count`` matches of three hands and Farkle games of two turns on a device, stored
-    directly (the matches are over after their first hand with a target of 250)."""
+    """``count`` matches and Farkle games (tests.helpers.stored.stored_history) on a device."""
     with app.app_context():
-        for _ in range(count):
-            match = Match(
-                game="partnership",
-                house_rules={"target": target},
-                side_names=["Us", "Them"],
-                player_names=["Ann", "Bob", "Cat", "Dan"],
-                version=3,
-            )
-            match.hands = [Hand(position=n, **MADE) for n in range(1, 2 if target < 260 else 4)]
-            game = DiceGame(kind="farkle", player_names=["Ann", "Bob"], version=2)
-            game.turns = [DiceTurn(position=n, player=n, total=600) for n in range(2)]
-            db.session.add_all([match, game])
-            db.session.flush()
+        for match, game in stored_history(count, target):
             devices.remember_match(db.session, device, match.id)
             devices.remember_dice_game(db.session, device, game.id)
         db.session.commit()

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from flask import Flask
 
 from scorekeeper.extensions import db
+from scorekeeper.models import DiceGame, DiceTurn, Hand, Match
 from scorekeeper.services import dice, dice_turns, hands
 
 PLAYERS = ("Ann", "Bob", "Cat", "Dan")
@@ -75,3 +76,25 @@ MADE = {
 def hand(**changes) -> dict:
     """A hand's entries: the made hand above with some changed."""
     return {**MADE, **changes}
+
+
+def stored_history(count: int, target: int = 1500) -> list[tuple[Match, DiceGame]]:
+    """``count`` partnership matches of three made hands and Farkle games of two turns,
+    stored directly in the app context's session (flushed, not committed): with a target
+    of 250 each match is over after its first hand."""
+    played = []
+    for _ in range(count):
+        match = Match(
+            game="partnership",
+            house_rules={"target": target},
+            side_names=["Us", "Them"],
+            player_names=list(PLAYERS),
+            version=3,
+        )
+        match.hands = [Hand(position=n, **MADE) for n in range(1, 2 if target < 260 else 4)]
+        game = DiceGame(kind="farkle", player_names=["Ann", "Bob"], version=2)
+        game.turns = [DiceTurn(position=n, player=n, total=600) for n in range(2)]
+        db.session.add_all([match, game])
+        played.append((match, game))
+    db.session.flush()
+    return played
