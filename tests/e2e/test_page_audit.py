@@ -337,6 +337,20 @@ def group_add_names(page: Page, games: Games) -> None:
     expect(page.get_by_role("heading", name="Who played?")).to_be_visible()
 
 
+def group_stats(page: Page, games: Games) -> None:
+    """A group's statistics page: a card per player of a match started from the roster."""
+    group_page = start_a_group(page)
+    open_page(page, page.get_by_role("button", name="New match with these players"))
+    page.get_by_label("Game", exact=True).select_option(label="Two-handed (no bidding)")
+    open_page(page, page.get_by_role("button", name="Show the seats for this game"))
+    page.get_by_label("Player 1", exact=True).select_option(label="Ann")
+    page.get_by_label("Player 2", exact=True).select_option(label="Bob")
+    open_page(page, page.get_by_role("button", name="Start the match"))
+    page.goto(group_page)
+    open_page(page, page.get_by_role("button", name=re.compile("^Statistics")))
+    expect(page.locator("section[aria-labelledby=pinochle-title] article")).to_have_count(2)
+
+
 PAGES: dict[str, Callable[[Page, Games], None]] = {
     "home": home,
     "new-match": new_match,
@@ -355,6 +369,7 @@ PAGES: dict[str, Callable[[Page, Games], None]] = {
     "group": group,
     "group-new-match": group_new_match,
     "group-add-names": group_add_names,
+    "group-stats": group_stats,
 }
 VIEWPORTS = {"390x844": PHONE, "360x640": SMALL_PHONE}
 SCHEMES = ("light", "dark")
