@@ -226,27 +226,28 @@ def _keep(session: Session, replayed: Mapping[Key, tuple]) -> None:
     insert = {"sqlite": sqlite.insert, "postgresql": postgresql.insert}.get(dialect)
     if insert is None:
         return
-    statement = insert(GameSummary).values(
-        [
-            {
-                "kind": kind,
-                "game_id": game_id,
-                "version": version,
-                "format": SUMMARY_FORMAT,
-                "over": summary["over"],
-                "line": {name: value for name, value in summary.items() if name != "stats"},
-                "stats": summary["stats"],
-            }
-            for (kind, game_id), (version, summary) in replayed.items()
-        ]
-    )
+    statement = insert(GameSummary)
     excluded = statement.excluded
     statement = statement.on_conflict_do_update(
         index_elements=["kind", "game_id"],
         set_={name: excluded[name] for name in ("version", "format", "over", "line", "stats")},
     )
+    # Executed for many rows at once: the statement is compiled once and kept by
+    # SQLAlchemy, however many games are kept, rather than once for each count of rows.
+    rows = [
+        {
+            "kind": kind,
+            "game_id": game_id,
+            "version": version,
+            "format": SUMMARY_FORMAT,
+            "over": summary["over"],
+            "line": {name: value for name, value in summary.items() if name != "stats"},
+            "stats": summary["stats"],
+        }
+        for (kind, game_id), (version, summary) in replayed.items()
+    ]
     try:
-        session.execute(statement)
+        session.execute(statement, rows)
         session.commit()
     except DBAPIError:
         session.rollback()
