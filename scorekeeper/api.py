@@ -35,7 +35,7 @@ from .rules import (
     with_rules,
     yahtzee_rules,
 )
-from .services import groups
+from .services import group_history, groups
 from .validators import whole_number
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -330,7 +330,7 @@ def _body_with_rules(fields: set[str], listed: str) -> tuple[dict[str, Any], dic
 def group_stats(token: str) -> Response:
     """Statistics of a group's stored games (by its edit or view link's token), with the
     Yahtzee and Farkle blocks, each player under their roster name."""
-    return jsonify(groups.group_stats(db.session, groups.group_by_link(db.session, token)))
+    return jsonify(group_history.group_stats(db.session, groups.group_by_link(db.session, token)))
 
 
 @bp.post("/yahtzee/score")

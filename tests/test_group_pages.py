@@ -11,7 +11,7 @@ import pytest
 
 from scorekeeper.extensions import db
 from scorekeeper.models import GroupGame
-from scorekeeper.services import groups
+from scorekeeper.services import group_history, groups
 from tests.helpers.html import alerts, form_to, forms_to, links, read, value_of
 from tests.helpers.play import new_match, open_page, submit, token_of
 from tests.helpers.queries import count_queries
@@ -36,7 +36,7 @@ def group_of(app, token: str):
     with app.app_context():
         group = groups.find_group(db.session, token)
         players = {player.name: player.id for player in group.players}
-        return group.id, group.view_token, players, groups.group_games(db.session, group)
+        return group.id, group.view_token, players, group_history.group_games(db.session, group)
 
 
 def group_page(phone, token: str):

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.extensions import db
-from scorekeeper.services import groups, hands
+from scorekeeper.services import group_history, groups, hands
 from tests.helpers.html import read
 from tests.helpers.stored import form_token, hand
 
@@ -152,7 +152,7 @@ def test_an_unknown_group_is_a_404_with_a_sentence(site):
 def test_the_wins_over_time_count_each_finished_game_in_the_order_played(site, family):
     edit, _ = family
     with site.app_context():
-        wins = groups.wins_over_time(db.session, groups.find_group(db.session, edit))
+        wins = group_history.wins_over_time(db.session, groups.find_group(db.session, edit))
 
     assert wins.games == 2
     assert wins.wins == {"Ann": [1, 1], "Bob": [0, 1], "Cat": [1, 1], "Dan": [0, 1]}

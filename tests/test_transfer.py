@@ -21,7 +21,15 @@ from scorekeeper import create_app, transfer
 from scorekeeper.extensions import db
 from scorekeeper.models import DiceGame, DiceTurn, Hand, Match
 from scorekeeper.rules.pinochle import KNOBS, PRESETS
-from scorekeeper.services import dice, export, groups, import_fields, imports, matches
+from scorekeeper.services import (
+    dice,
+    export,
+    group_history,
+    groups,
+    import_fields,
+    imports,
+    matches,
+)
 from scorekeeper.services.dice import FarkleState
 from scorekeeper.services.imports import ImportRefused, read_document
 from tests.helpers.html import read
@@ -1046,15 +1054,18 @@ def test_the_match_page_offers_both_downloads_and_the_view_page_only_the_ledger(
     fragment = downloads(phone.get(f"/matches/{edit}", headers={"HX-Request": "true"}))
     watch = downloads(phone.get(f"/matches/watch/{view}"))
 
+    # A won match also offers its result card, by the view link only (issue 16).
+    card = {"Share the result": f"/matches/watch/{view}/card.png"}
     assert (
         page
         == fragment
         == {
             "ledger (CSV)": f"/matches/{edit}/ledger.csv",
             "match (JSON)": f"/matches/{edit}/export.json",
+            **card,
         }
     )
-    assert watch == {"ledger (CSV)": f"/matches/watch/{view}/ledger.csv"}
+    assert watch == {"ledger (CSV)": f"/matches/watch/{view}/ledger.csv", **card}
     for address in (*page.values(), *watch.values()):
         assert phone.get(address).status_code == 200
 
@@ -1067,11 +1078,14 @@ def test_the_dice_page_offers_both_downloads_and_the_view_page_only_the_score_sh
     page = downloads(phone.get(f"/dice/{token}"))
     watch = downloads(phone.get(f"/dice/watch/{view}"))
 
+    # A finished game also offers its result card, by the view link only (issue 16).
+    card = {"Share the result": f"/dice/watch/{view}/card.png"}
     assert page == {
         "score sheet (CSV)": f"/dice/{token}/scores.csv",
         "game (JSON)": f"/dice/{token}/export.json",
+        **card,
     }
-    assert watch == {"score sheet (CSV)": f"/dice/watch/{view}/scores.csv"}
+    assert watch == {"score sheet (CSV)": f"/dice/watch/{view}/scores.csv", **card}
     for address in (*page.values(), *watch.values()):
         assert phone.get(address).status_code == 200
 
@@ -1269,7 +1283,7 @@ def group_games_by_token(app: Flask, token: str) -> dict[tuple[str, str, str], s
     """group_games of a group, each game named by its edit token (ids differ by site)."""
     with app.app_context():
         group = groups.find_group(db.session, token)
-        _, _, names = groups.group_games(db.session, group)
+        _, _, names = group_history.group_games(db.session, group)
         tokens = {
             ("match", played.match_id): played.match.edit_token
             for played in group.games

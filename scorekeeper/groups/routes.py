@@ -13,7 +13,7 @@ from ..device import current_device, this_device
 from ..extensions import db
 from ..models import Group
 from ..rules import DICE_GAMES, PRESETS, RuleError
-from ..services import devices, groups
+from ..services import devices, group_history, groups
 from ..sharing import add_qr_routes, refuse_view_link_writes
 from ..started import new_form_token, remember_started, started_from
 from .forms import (
@@ -113,7 +113,7 @@ def _group_page(group: Group, view: bool = False, status: int = 200, **forms) ->
         group=group,
         view=view,
         roster=everyone,
-        listed=groups.played_games(
+        listed=group_history.played_games(
             db.session, group, every_finished=request.args.get("finished") == "all"
         ),
         player_forms=player_forms,
@@ -139,13 +139,13 @@ def watch(token: str) -> Response:
 
 
 def _stats_page(group: Group, view: bool) -> Response:
-    wins = groups.wins_over_time(db.session, group)
+    wins = group_history.wins_over_time(db.session, group)
     race = Race([Line(name, counted) for name, counted in wins.wins.items()], "Game", "Wins")
     return _page(
         "groups/stats.html",
         group=group,
         view=view,
-        report=groups.group_stats(db.session, group),
+        report=group_history.group_stats(db.session, group),
         wins=wins,
         wins_figure=race_figure(race, "Wins over time", "wins-title"),
     )

@@ -9,10 +9,23 @@ change to a game's hands or turns moves the game's version in that same transact
 - ``matches``: a pinochle match found by its link and replayed; ``hands``: its writes.
 - ``dice``: a dice game found by its link and replayed; ``dice_turns``: its writes.
 - ``devices``: each device's list of games; ``export`` and ``imports``: players' data.
-- ``groups``: a group's roster and the games it played.
+- ``groups``: a group, its roster and its writes; ``group_history``: what it played (its
+  games listed, its statistics, its wins over time); ``stats``: statistics of stored games.
 """
 
-from . import devices, dice, dice_turns, errors, export, groups, hands, imports, matches
+from . import (
+    devices,
+    dice,
+    dice_turns,
+    errors,
+    export,
+    group_history,
+    groups,
+    hands,
+    imports,
+    matches,
+    stats,
+)
 
 __all__ = [
     "devices",
@@ -20,8 +33,10 @@ __all__ = [
     "dice_turns",
     "errors",
     "export",
+    "group_history",
     "groups",
     "hands",
     "imports",
     "matches",
+    "stats",
 ]

@@ -13,7 +13,7 @@ from sqlalchemy import insert
 
 from scorekeeper.models import Group, GroupPlayer
 from scorekeeper.rules import RuleError
-from scorekeeper.services import devices, groups, matches
+from scorekeeper.services import devices, group_history, groups, matches
 from scorekeeper.services.errors import Conflict, NotFound
 
 ANN_PHONE = "phone-of-ann-0123456789"
@@ -175,7 +175,7 @@ def test_a_match_started_from_the_roster_seats_its_players_and_joins_new_names(s
     assert match.side_names == ["Ann & Cat", "Bob & dan"]
     assert match.first_dealer == 1
     assert sorted(p.name for p in group.players) == ["Ann", "Bob", "Cat", "dan"]
-    match_ids, dice_ids, names = groups.group_games(session, group)
+    match_ids, dice_ids, names = group_history.group_games(session, group)
     assert (match_ids, dice_ids) == ([match.id], [])
     assert names[("match", match.id, "dan")] == "dan"
     assert version(session, group) == 1
@@ -211,7 +211,7 @@ def test_a_seat_left_blank_or_a_person_picked_twice_starts_nothing(session, seat
 
     assert (refused.value.field, refused.value.reason) == (field, said)
     session.rollback()
-    assert groups.group_games(session, group) == ([], [], {})
+    assert group_history.group_games(session, group) == ([], [], {})
     assert len(group.players) == 2
     assert version(session, group) == 0
 
@@ -224,7 +224,7 @@ def test_a_dice_game_from_the_roster_leaves_blank_seats_out(session):
     )
 
     assert game.player_names == ["Bob", "Cid"]
-    assert groups.group_games(session, group)[1] == [game.id]
+    assert group_history.group_games(session, group)[1] == [game.id]
 
 
 def test_a_dice_game_needs_its_fewest_players(session):
@@ -254,7 +254,7 @@ def test_an_existing_match_joins_by_its_edit_link_with_its_names_mapped(session,
     groups.add_game(session, group, token, [player(group, "Ann").id, robert, "Cat", "Dan"])
 
     match_id = linked.game.id
-    _, _, names = groups.group_games(session, group)
+    _, _, names = group_history.group_games(session, group)
     assert names == {
         ("match", match_id, "Ann"): "Ann",
         ("match", match_id, "Bob"): "Robert",
@@ -268,7 +268,7 @@ def test_a_dice_game_joins_by_its_edit_link(session, new_dice_game):
     group = make_group(session)
     token = new_dice_game("yahtzee", ("Ann", "Bob"))
     groups.add_game(session, group, f"/dice/{token}", ["Ann", "Bob"])
-    match_ids, dice_ids, names = groups.group_games(session, group)
+    match_ids, dice_ids, names = group_history.group_games(session, group)
     assert match_ids == [] and len(dice_ids) == 1
     assert set(names.values()) == {"Ann", "Bob"}
 
@@ -319,7 +319,7 @@ def test_removing_a_game_keeps_the_game_and_the_roster(session, new_match):
 
     groups.remove_game(session, group, played.id)
 
-    assert groups.group_games(session, group) == ([], [], {})
+    assert group_history.group_games(session, group) == ([], [], {})
     assert len(group.players) == 4
     assert matches.find_match(session, token) is not None
     with pytest.raises(NotFound):
@@ -344,7 +344,7 @@ def test_group_games_names_the_roster_player_after_a_rename_and_a_merge(
     groups.merge_players(session, group, player(group, "Annie").id, player(group, "Ann Smith").id)
     groups.merge_players(session, group, player(group, "Bobby").id, player(group, "Bob").id)
 
-    match_ids, dice_ids, names = groups.group_games(session, group)
+    match_ids, dice_ids, names = group_history.group_games(session, group)
     assert (match_ids, dice_ids) == ([match_id], [dice_id])
     assert names == {
         ("match", match_id, "Ann"): "Ann Smith",
@@ -388,7 +388,7 @@ def test_every_game_name_maps_to_a_roster_name_whatever_the_renames(session, ren
             groups.rename_player(session, group, first, new_name)
         except RuleError:
             session.rollback()
-    _, _, names = groups.group_games(session, group)
+    _, _, names = group_history.group_games(session, group)
     assert sorted(names.values()) == sorted(p.name for p in group.players)
     assert len({name.casefold() for name in names.values()}) == 3
     # The typed names stay as the match stored them.
@@ -414,7 +414,7 @@ def test_the_games_list_is_newest_first_and_says_which_are_finished(session, new
     first = groups.start_match(session, group, game="three-handed", seats=["Ann", "Bob", "Cid"])
     second = groups.start_dice_game(session, group, kind="yahtzee", seats=["Ann"])
 
-    listed = groups.played_games(session, group).games
+    listed = group_history.played_games(session, group).games
 
     assert [(g.kind, g.state.players) for g in listed] == [
         ("dice", ["Ann"]),
