@@ -53,6 +53,10 @@ def _checked_name(name: Any, field: str, asked: str) -> str:
             f"Keep the name to {NAME_LENGTH} characters or fewer (this one has {len(name)}).",
             field=field,
         )
+    # A control character (a NUL byte, a tab) is no part of a name, and PostgreSQL refuses
+    # a NUL in text.
+    if not name.isprintable():
+        raise RuleError("Type the name in letters, digits and spaces only.", field=field)
     return name
 
 

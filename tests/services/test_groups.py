@@ -59,6 +59,8 @@ def test_any_other_token_is_not_found(session, token):
         ("  ", "Type a name for the group, such as Smith family."),
         (None, "Type a name for the group, such as Smith family."),
         ("x" * 41, "Keep the name to 40 characters or fewer (this one has 41)."),
+        ("Smith\x00family", "Type the name in letters, digits and spaces only."),
+        ("Smith\tfamily", "Type the name in letters, digits and spaces only."),
     ],
 )
 def test_a_group_needs_a_name_that_fits(session, name, said):
