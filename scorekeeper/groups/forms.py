@@ -13,6 +13,7 @@ from wtforms.validators import Optional
 from ..models import GroupPlayer
 from ..rules import DICE_GAMES, PRESETS, Preset
 from ..services.groups import NAME_LENGTH, Pick
+from ..widgets import TextInput
 
 # The select's choice for a name of an added game that is someone new, called as typed.
 SOMEONE_NEW = "new"
@@ -85,7 +86,9 @@ class LinkForm(FlaskForm):
 class PlayerNameForm(FlaskForm):
     """A roster player's name: a new player's, or a new name for one."""
 
-    name = StringField("Name", render_kw=NAME_BOX)
+    # Drawn for each roster player on the group's page: WTForms' input with the quicker
+    # attribute writer (scorekeeper/widgets.py, the same HTML).
+    name = StringField("Name", render_kw=NAME_BOX, widget=TextInput())
 
 
 class MergeForm(FlaskForm):
