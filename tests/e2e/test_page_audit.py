@@ -305,16 +305,21 @@ def start_a_group(page: Page) -> str:
     return page.url
 
 
-def group(page: Page, games: Games) -> None:
-    """A group's page with a match started from its roster, a player's changes and the
-    share panel unfolded."""
-    group_page = start_a_group(page)
+def start_two_handed_from_the_roster(page: Page) -> None:
+    """From a group's page: a two-handed match of Ann and Bob, picked from the roster."""
     open_page(page, page.get_by_role("button", name="New match with these players"))
     page.get_by_label("Game", exact=True).select_option(label="Two-handed (no bidding)")
     open_page(page, page.get_by_role("button", name="Show the seats for this game"))
     page.get_by_label("Player 1", exact=True).select_option(label="Ann")
     page.get_by_label("Player 2", exact=True).select_option(label="Bob")
     open_page(page, page.get_by_role("button", name="Start the match"))
+
+
+def group(page: Page, games: Games) -> None:
+    """A group's page with a match started from its roster, a player's changes and the
+    share panel unfolded."""
+    group_page = start_a_group(page)
+    start_two_handed_from_the_roster(page)
     page.goto(group_page)
     page.locator("ul.roster details > summary").first.click()
     page.locator("#share > summary").click()
@@ -340,12 +345,7 @@ def group_add_names(page: Page, games: Games) -> None:
 def group_stats(page: Page, games: Games) -> None:
     """A group's statistics page: a card per player of a match started from the roster."""
     group_page = start_a_group(page)
-    open_page(page, page.get_by_role("button", name="New match with these players"))
-    page.get_by_label("Game", exact=True).select_option(label="Two-handed (no bidding)")
-    open_page(page, page.get_by_role("button", name="Show the seats for this game"))
-    page.get_by_label("Player 1", exact=True).select_option(label="Ann")
-    page.get_by_label("Player 2", exact=True).select_option(label="Bob")
-    open_page(page, page.get_by_role("button", name="Start the match"))
+    start_two_handed_from_the_roster(page)
     page.goto(group_page)
     open_page(page, page.get_by_role("button", name=re.compile("^Statistics")))
     expect(page.locator("section[aria-labelledby=pinochle-title] article")).to_have_count(2)
