@@ -11,7 +11,6 @@ from ..charts import dice_race, race_figure
 from ..device import this_device
 from ..extensions import db
 from ..htmx import render
-from ..result_card import dice_card
 from ..rules import (
     DICE_GAMES,
     FarkleTurn,
@@ -25,15 +24,11 @@ from ..services import devices, dice_turns
 from ..services.dice import (
     FarkleState,
     YahtzeeState,
-    changed_since,
-    find_game,
-    game_version,
     load_game,
-    turn_changed_since,
 )
 from ..services.errors import AlreadyRecorded, Conflict, GameOver, Refused
 from ..services.writes import OUT_OF_DATE
-from ..sharing import card_answer, qr_svg, refuse_view_link_writes
+from ..sharing import refuse_view_link_writes
 from ..started import new_form_token, remember_started, started_from
 from ..validators import whole_number
 from .forms import (
@@ -47,13 +42,9 @@ from .forms import (
 )
 from .pages import (
     TurnConflict,
-    display_page,
-    edit_notice,
     edit_page,
     farkle_page,
-    live_answer,
     new_page,
-    watch_page,
     yahtzee_page,
 )
 
@@ -136,44 +127,7 @@ def show(token: str) -> Response:
     return yahtzee_page(state, dice_form)
 
 
-@bp.get("/watch/<token:token>")
-def watch(token: str) -> Response:
-    """The view-only page of a game: the same totals and sheets, live, with nothing to change."""
-    return watch_page(load_game(db.session, token, view=True))
-
-
-@bp.get("/watch/<token:token>/display")
-def display(token: str) -> Response:
-    """The view link drawn for a tablet or a TV in the middle of the table: huge totals,
-    whose turn it is and the last turn, live, with the screen kept on."""
-    return display_page(load_game(db.session, token, view=True))
-
-
-@bp.get("/watch/<token:token>/card.<any(svg, png):kind>")
-def card(token: str, kind: str) -> Response:
-    """A finished game as one picture to share (SVG or PNG): 404 until it is over. Only
-    the view link has one, so a shared picture's address never carries the edit link."""
-    state = load_game(db.session, token, view=True)
-    return card_answer(dice_card(state) if state.over else None, kind, state.game.version)
-
-
 refuse_view_link_writes(bp, "the game")
-
-
-@bp.get("/<token:token>/qr/<any(edit, view):kind>.svg")
-def qr(token: str, kind: str) -> Response:
-    """The QR code of this game's edit or view link."""
-    game = find_game(db.session, token)
-    if kind == "edit":
-        return qr_svg(url_for(".show", token=game.token, _external=True))
-    return qr_svg(url_for(".watch", token=game.view_token, _external=True))
-
-
-@bp.get("/watch/<token:token>/qr.svg")
-def watch_qr(token: str) -> Response:
-    """The QR code of the view link, shown on the view-only page."""
-    game = find_game(db.session, token, view=True)
-    return qr_svg(url_for(".watch", token=game.view_token, _external=True))
 
 
 @bp.post("/<token:token>/turns")
@@ -324,61 +278,6 @@ def preview(token: str) -> Response:
     )
 
 
-# ------------------------------------------------------------------- live updates
-
-
-def _unchanged() -> Response:
-    return Response(b"", status=204, headers={"Cache-Control": "no-store"})
-
-
-@bp.get("/<token:token>/live")
-def live(token: str) -> Response:
-    """A phone's poll: an empty 204 while nothing changed, else the game as it now stands
-    and, for a phone holding a typed turn (``form``: the version its form was drawn at,
-    ``number``: the turn it was for), what other phones entered meanwhile."""
-    return _live(token, view=False)
-
-
-@bp.get("/watch/<token:token>/live")
-def watch_live(token: str) -> Response:
-    """Poll from a phone holding the view link: 204 while nothing changed, else the game."""
-    return _live(token, view=True)
-
-
-def _live(token: str, view: bool) -> Response:
-    if request.args.get("since", type=whole_number) == game_version(db.session, token, view):
-        return _unchanged()
-    state = load_game(db.session, token, view)
-    if view and request.args.get("display"):
-        response = display_page(state, oob=True)
-        response.headers["Cache-Control"] = "no-store"
-        return response
-    seen = request.args.get("form", type=whole_number)
-    number = request.args.get("number", type=whole_number)
-    # The view page holds no typed turn: it always follows the game.
-    change = None if view or seen is None else changed_since(state, seen, number)
-    response = live_answer(state, change, view)
-    response.headers["Cache-Control"] = "no-store"
-    return response
-
-
-@bp.get("/<token:token>/turns/<int:turn_id>/live")
-def edit_live(token: str, turn_id: int) -> Response:
-    """A correction page's poll: 204 while nobody else changed the game, else the notice."""
-    seen = request.args.get("version", type=whole_number)
-    if seen is None or seen == game_version(db.session, token):
-        return _unchanged()
-    state = load_game(db.session, token)
-    if not isinstance(state, YahtzeeState):
-        abort(404)
-    said = turn_changed_since(state, turn_id, seen)
-    if said is None:
-        return _unchanged()
-    response = edit_notice(state, turn_id, said)
-    response.headers["Cache-Control"] = "no-store"
-    return response
-
-
 # ---------------------------------------------------------------- correcting a turn
 
 
@@ -461,3 +360,8 @@ def again(token: str) -> Response:
     game = dice_turns.play_again(db.session, token)
     devices.remember_dice_game(db.session, this_device(), game.id)
     return redirect(url_for(".show", token=game.token), 303)
+
+
+# Following a game (its view link, the table display, the result card, the QR codes and
+# the polls) is in watching.py: its routes join this blueprint.
+from . import watching  # noqa: E402, F401
