@@ -275,10 +275,12 @@ document.addEventListener("htmx:afterRequest", (event) => {
   form.querySelectorAll("[aria-busy=true]").forEach((button) => button.removeAttribute("aria-busy"));
 });
 
-// After a swap: a refused Save's first wrong field is focused (autofocus) and shown with
-// its message; a good Save's note ("Hand 3 saved …", with Undo) is brought into view.
-// Each is done once: a live update later leaves the thumb where it is.
-document.addEventListener("htmx:afterSettle", () => {
+// After a write is answered (an htmx swap, or the page a plain post led to): a refused
+// Save's first wrong field is focused (autofocus) and shown with its message; otherwise
+// the note saying what was done ("Hand 3 saved", with Undo; the winner under it) is put
+// right under the score bar, with the next hand's first control under it, focused. Each is
+// done once: a live update later leaves the thumb where it is.
+function answerWhereTheThumbIs() {
   const focused = document.activeElement;
   if (focused && focused.hasAttribute("autofocus") && !focused.dataset.pointed) {
     focused.dataset.pointed = "1";
@@ -286,10 +288,28 @@ document.addEventListener("htmx:afterSettle", () => {
     return;
   }
   const note = document.getElementById("note");
-  if (note && !note.dataset.shown) {
-    note.dataset.shown = "1";
-    note.scrollIntoView({ block: "nearest" });
-  }
+  if (!note || note.dataset.shown) return;
+  note.dataset.shown = "1";
+  const bar = document.querySelector(".scorebar");
+  const under = bar ? bar.getBoundingClientRect().height : 0;
+  window.scrollBy(0, note.getBoundingClientRect().top - under - 4);
+  const first = document.querySelector(
+    "#outcome form.hand-form :is(input, select, textarea):not([type=hidden], [hidden])",
+  );
+  if (first) first.focus({ preventScroll: true });
+}
+document.addEventListener("htmx:afterSettle", answerWhereTheThumbIs);
+// A match page opened at its top shows the next hand under the score bar (the site's links
+// are a swipe above), so the whole hand fits a small phone's screen.
+function openAtTheHand() {
+  const heading = document.getElementById("next-hand");
+  const bar = document.querySelector(".scorebar");
+  if (!heading || !bar || location.hash || window.scrollY > 0) return;
+  window.scrollBy(0, bar.getBoundingClientRect().top);
+}
+document.addEventListener("DOMContentLoaded", () => {
+  openAtTheHand();
+  answerWhereTheThumbIs();
 });
 
 // Share: the phone's share sheet where it has one, else copy the link.

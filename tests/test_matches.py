@@ -1098,7 +1098,8 @@ def test_the_preview_of_an_edit_scores_the_hand_where_it_was_played(site, phone)
         phone, match_id, hand_fields(all_passed=True, meld=(60, 100), tricks=(100, 150)), first
     )
 
-    assert "Team B: 150 more needed from tricks to make 250." in document.text
+    # Once the outcome is known it says what the bidder got, not what they needed.
+    assert "more needed" not in document.text
     assert "Team B made 250 with 250; Team A +160." in document.text
     assert "Totals after this hand: Team A 160 · Team B 250." in document.text
 

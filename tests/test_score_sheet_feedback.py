@@ -178,7 +178,7 @@ def test_enter_presses_the_main_action_never_a_rare_outcome(client):
     # Implicit submission (Enter) presses the form's first submit button.
     assert (submits[0].attrs["name"], submits[0].attrs["value"]) == ("action", "save")
     rare = form.one("details", class_="rare-outcomes")
-    assert rare.one("summary").text == "Other outcomes: throw-in, forfeit"
+    assert rare.one("summary").text == "Other outcomes: all passed, throw-in, forfeit"
     for value in ("forfeit",):
         button = rare.one("button", value=value)
         assert "outline" in button.attrs["class"]

@@ -61,7 +61,7 @@ def stepper_runs(preset: Preset) -> str:
 
 def rare_names(preset: Preset) -> str:
     """The rare outcomes this preset has, as the folded section's title names them."""
-    names = []
+    names = ["all passed"] if preset.bidding else []
     if preset.bidding and preset.throw_in != "never":
         names.append("throw-in")
     if preset.nines_redeal:

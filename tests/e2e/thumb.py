@@ -25,14 +25,22 @@ _WHERE = """(element) => {
   const x = box.left + box.width / 2, y = box.top + box.height / 2;
   const inside = box.width > 0 && box.height > 0 && box.top >= -0.5 && box.left >= -0.5
     && box.bottom <= innerHeight + 0.5 && box.right <= innerWidth + 0.5;
-  let hit = inside ? document.elementFromPoint(x, y) : null;
   // A label's text stands for its input; an input inside a label is the label's.
-  const label = element.labels && element.labels[0];
-  const reached = hit !== null && (element.contains(hit) || hit.contains(element)
-    && hit.tagName === "LABEL" || (label !== null && label !== undefined && label.contains(hit)));
+  const label = element.labels ? element.labels[0] : null;
+  const ours = (hit) => hit !== null && (element.contains(hit)
+    || (hit.tagName === "LABEL" && hit.contains(element)) || (label && label.contains(hit)));
+  // The centre, and the middle of the top and bottom edges: a control half under a pinned
+  // bar is not one a thumb can trust.
+  const inset = Math.min(3, box.height / 4);
+  const points = [[x, y], [x, box.top + inset], [x, box.bottom - inset]];
+  const hits = inside ? points.map(([px, py]) => document.elementFromPoint(px, py)) : [];
+  const reached = inside && hits.every(ours);
+  const stranger = hits.find((hit) => !ours(hit));
   return {x, y, inside, reached, covered: inside && !reached,
-          hit: hit ? hit.outerHTML.slice(0, 120) : null, top: box.top, bottom: box.bottom};
+          hit: stranger ? stranger.outerHTML.slice(0, 120) : null,
+          top: box.top, bottom: box.bottom};
 }"""
+
 
 LAYOUT_SHIFTS = """(() => {
   window.__shifts = [];
