@@ -284,7 +284,7 @@ function drawnAt(form, heading, deal) {
 // The hand after the kept ones this page does not show yet: each kept hand moved the
 // match's version by one, the hand number by one, and the deal on unless its kind keeps it.
 function nextAfter(kept, drawn, deal) {
-  const ahead = kept.filter((entry) => entry.hand.version >= drawn.version);
+  const ahead = kept.filter((entry) => !entry.rebase && entry.hand.version >= drawn.version);
   if (!ahead.length) return drawn;
   const last = ahead[ahead.length - 1].hand;
   let dealer = last.dealer;
@@ -370,6 +370,19 @@ function waitingRow(hand, deal) {
   return row;
 }
 
+// The kept hands as they will land: those kept behind a hand that came back follow the
+// hand now on the form (once the player saves it) or the last hand in the ledger.
+function numbered(kept) {
+  const form = nextHandForm();
+  const heading = document.getElementById("next-hand");
+  let number = heading ? handNumber(heading.textContent) + (form && holdsInput(form) ? 1 : 0) : null;
+  return kept.map((entry) => {
+    if (!entry.rebase || number === null) return entry.hand;
+    number += 1;
+    return { ...entry.hand, number: number - 1 };
+  });
+}
+
 // Draw what is kept on this phone into the page the server drew: the waiting rows atop
 // the ledger, a word in the score bar that the totals do not count them yet, and the form
 // moved on to the hand, version and dealer after them.
@@ -388,7 +401,7 @@ async function drawWaiting() {
         const ledger = section.querySelector("ol.ledger");
         section.insertBefore(list, ledger);
       }
-      list.replaceChildren(...kept.slice().reverse().map((entry) => waitingRow(entry.hand, deal)));
+      list.replaceChildren(...numbered(kept).reverse().map((hand) => waitingRow(hand, deal)));
     } else if (list) list.remove();
     const none = document.getElementById("no-hands");
     if (none) none.hidden = kept.length > 0;
@@ -621,13 +634,34 @@ document.addEventListener("htmx:sendError", (event) => {
   keep(form, Array.from(data.entries()).map(([name, value]) => [name, String(value)]));
 });
 
+// The hands kept behind one that came back wait for the player's choice; the version they
+// were kept at is no longer theirs (they follow whatever the player saves).
+async function rebaseAfter(returned) {
+  const behind = (await waitingHere()).filter((entry) => entry.hand && entry.id > returned.id);
+  const store = await outbox("readwrite");
+  await Promise.all(behind.map((entry) => asPromise(store.put({ ...entry, rebase: true }))));
+}
+
 // Send what waits, oldest first, each once; stop at the first that cannot go.
 async function sendWaiting() {
   if (sending || !navigator.onLine) return;
   sending = true;
   let landed = null;
+  // The version the match stood at after this phone's own last kept hand landed.
+  let after = null;
   try {
     for (const entry of await waitingHere()) {
+      let version = entry.hand ? after : null;
+      if (entry.hand && entry.rebase && after === null) {
+        // Kept behind a hand that came back (another phone's change, a rule's refusal): it
+        // goes once the player has settled that one, after whatever they chose.
+        const form = nextHandForm();
+        if (!form || holdsInput(form)) break;
+        version = Number(form.dataset.drawnVersion ?? form.elements.version.value);
+      }
+      if (version !== null) {
+        entry.fields = entry.fields.map(([name, value]) => [name, name === "version" ? String(version) : value]);
+      }
       let response;
       try {
         response = await fetch(entry.url, {
@@ -642,12 +676,15 @@ async function sendWaiting() {
       if (response.ok && response.redirected) {
         await forget(entry.id);
         landed = response.url;
+        // Each hand saved moves the match's version by one.
+        if (entry.hand) after = Number(new Map(entry.fields).get("version")) + 1;
         continue;
       }
       if (response.ok || response.status === 409 || response.status === 422) {
         // Another phone changed the game meanwhile (or a rule refused it, or the page asks
         // first, as for a Yahtzee zero): the page shows it, typed as it was kept.
         await forget(entry.id);
+        if (entry.hand) await rebaseAfter(entry);
         htmx.swap(pageRegion(), await response.text(), { swapStyle: "outerHTML" });
         landed = null;
       }

@@ -29,6 +29,7 @@ NewPage = Callable[..., Page]
 # (bidder, bid, trump, meld by side, tricks by side)
 HAND_1 = ("Ann", 300, "hearts", {"Us": 120, "Them": 60}, {"Us": 190})  # Us +310, Them +120
 HAND_2 = ("Bob", 350, "spades", {"Us": 40, "Them": 100}, {"Them": 200})  # Us +90, Them −350
+HAND_3 = ("Cat", 250, "diamonds", {"Us": 100, "Them": 50}, {"Us": 200})  # Us +300, Them +100
 
 
 def a_phone(new_page: NewPage) -> Page:
@@ -140,27 +141,41 @@ def test_another_phones_save_meanwhile_still_brings_the_conflict_choice(
     ann = a_phone(new_page)
     cat = new_page(has_touch=True)
     cat.goto(urlsplit(ann.url).path)
+    posts: list[str] = []
+    ann.on("request", lambda r: posts.append(r.url) if r.method == "POST" else None)
 
     ann.context.set_offline(True)
     thumb_hand(Thumb(ann), HAND_2)
     expect(ann.locator("#connection")).to_contain_text("waiting to send: 1 (Hand 1)")
     ann.reload()  # the phone's own queue, drawn again from the outbox
     expect_waiting(ann, 1, ["Bob bid 350"])
-    expect(ann.get_by_role("heading", name="Hand 2", exact=True)).to_be_visible()
+    thumb_hand(Thumb(ann), HAND_3)
+    expect(ann.locator("#connection")).to_contain_text("waiting to send: 2 (Hand 1, Hand 2)")
 
     fill_hand(cat, *HAND_1)
     assert save_hand(cat, 1) == 303  # a real other phone saves hand 1 first
 
     ann.context.set_offline(False)
 
+    # Ann's first kept hand meets Cat's: the choice, with her hand as typed.
     expect(ann.locator("#hand-error")).to_contain_text("hand 1 was saved", timeout=SEEN)
     expect(ann.locator("#conflict-choice")).to_be_visible()
     expect(ann.get_by_label("Bid", exact=True)).to_have_value("350")
     expect(ann.locator("#hand-1 .row-bid")).to_contain_text("Ann bid 300")
-    expect(ann.locator("#waiting-hands")).to_have_count(0)
-    expect(ann.locator("#connection")).to_have_text("Online")
+    # Her second waits for her choice, to land after whatever she saves.
+    expect(ann.locator("#waiting-hands > li")).to_have_count(1)
+    expect_waiting(ann, 3, ["Cat bid 250"])
+    assert len(hand_posts(posts)) == 1
 
     thumb = Thumb(ann)
     thumb.tap(ann.locator("#conflict-choice").get_by_role("button", name="Save mine as hand 2"))
+
     expect(ann.locator("#hand-2 .row-bid")).to_contain_text("Bob bid 350")
-    expect_totals(ann, 400, -230)
+    expect(ann.locator("#hand-3 .row-bid")).to_contain_text("Cat bid 250", timeout=SEEN)
+    expect(ann.locator("#hand-4")).to_have_count(0)
+    expect_totals(ann, 700, -130)
+    expect(ann.locator("#conflict-choice")).to_have_count(0)
+    expect(ann.locator("#hand-notice")).to_be_hidden()
+    expect(ann.locator("#connection")).to_have_text("Online")
+    expect(ann.get_by_role("heading", name="Hand 4", exact=True)).to_be_visible()
+    assert len(hand_posts(posts)) == 3  # hand 2 sent twice (kept, then chosen), hand 3 once
