@@ -195,6 +195,27 @@ function statusLine() {
   return line;
 }
 
+// What waits, in a few words: new hands by the numbers they will land as, a run of them
+// as one ("Hands 1–3"), so the line stays the same height however many wait.
+function waitingLabels(waiting) {
+  const hands = numbered(waiting.filter((entry) => entry.hand));
+  const labels = [];
+  let run = null;
+  waiting.forEach((entry) => {
+    const number = entry.hand ? hands.shift().number : null;
+    if (number !== null && run && number === run.last + 1) {
+      run.last = number;
+      return;
+    }
+    run = number === null ? null : { first: number, last: number };
+    labels.push(run || entry.label);
+  });
+  return labels.map((label) => {
+    if (typeof label === "string") return label;
+    return label.first === label.last ? `Hand ${label.first}` : `Hands ${label.first}–${label.last}`;
+  });
+}
+
 // Says plainly whether the phone is online, and what is waiting to be sent.
 async function showStatus() {
   const line = statusLine();
@@ -207,7 +228,7 @@ async function showStatus() {
   }
   const parts = [navigator.onLine ? "Online" : "Offline: saves are kept on this phone"];
   if (waiting.length) {
-    parts.push(`waiting to send: ${waiting.length} (${waiting.map((e) => e.label).join(", ")})`);
+    parts.push(`waiting to send: ${waiting.length} (${waitingLabels(waiting).join(", ")})`);
   }
   line.textContent = parts.join(" · ");
   line.classList.toggle("offline", !navigator.onLine);
@@ -247,6 +268,12 @@ async function keep(form, fields) {
   }
   await drawWaiting();
   await showStatus();
+  if (nextHand) {
+    // Answered where the thumb is: the line saying what waits, the next hand's first control.
+    window.scrollTo({ top: 0 });
+    const first = form.querySelector("input:not([type=hidden]):not([disabled]), select, textarea");
+    if (first) first.focus({ preventScroll: true });
+  }
 }
 
 // ---- Hands waiting to be sent, shown as the table typed them. The deal's order is the
@@ -416,8 +443,8 @@ async function drawWaiting() {
       bar.append(word);
     }
     if (word && kept.length) {
-      const hands = kept.length === 1 ? "1 hand waiting" : `${kept.length} hands waiting`;
-      word.textContent = `Totals without ${hands}: counted when back online`;
+      // One short line: the bar stays on screen over the form.
+      word.textContent = `${kept.length} waiting ${kept.length === 1 ? "hand" : "hands"} counted when back online`;
     } else if (word) word.remove();
   }
   const form = nextHandForm();

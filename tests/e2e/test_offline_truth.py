@@ -19,7 +19,7 @@ from playwright.sync_api import Page, expect
 
 from tests.e2e.playing import choice, expect_totals, fill_hand, save_hand, start_match
 from tests.e2e.test_app_on_a_phone import wait_for_worker, wait_until
-from tests.e2e.thumb import Thumb
+from tests.e2e.thumb import Thumb, in_view
 
 pytestmark = pytest.mark.e2e
 
@@ -77,6 +77,16 @@ def expect_after_hand_1(page: Page) -> None:
     expect_totals(page, 0, 0)
 
 
+def expect_answered_where_the_thumb_is(page: Page, thumb: Thumb) -> None:
+    """The hand took 7 taps and no swipe; what waits is said on screen, and the next hand's
+    first control is focused and in view."""
+    assert (thumb.taps, thumb.scrolls) == (7, 0), thumb.swiped_to
+    assert in_view(page, page.locator("#connection"))
+    first = choice(page, "bidder", "Ann")
+    assert in_view(page, first)
+    expect(page.locator("#bidder-0")).to_be_focused()
+
+
 def hand_posts(posts: list[str]) -> list[str]:
     return [url for url in posts if HANDS_POSTED.search(urlsplit(url).path)]
 
@@ -96,6 +106,7 @@ def test_hands_saved_offline_show_as_waiting_survive_a_reload_and_land_as_two(
 
     expect(status).to_contain_text("waiting to send: 1 (Hand 1)")
     expect_after_hand_1(ann)
+    expect_answered_where_the_thumb_is(ann, thumb)
 
     ann.reload()  # no network: the worker's copy of the page, the phone's outbox
 
@@ -106,7 +117,8 @@ def test_hands_saved_offline_show_as_waiting_survive_a_reload_and_land_as_two(
     thumb = Thumb(ann)
     thumb_hand(thumb, HAND_2)
 
-    expect(status).to_contain_text("waiting to send: 2 (Hand 1, Hand 2)")
+    expect(status).to_contain_text("waiting to send: 2 (Hands 1–2)")
+    expect_answered_where_the_thumb_is(ann, thumb)
     expect_waiting(ann, 2, ["Bob bid 350", "♠", "meld 40", "meld 100", "tricks 200"])
     expect(ann.locator("#waiting-hands > li")).to_have_count(2)
     # Newest first, as the ledger is.
@@ -150,7 +162,7 @@ def test_another_phones_save_meanwhile_still_brings_the_conflict_choice(
     ann.reload()  # the phone's own queue, drawn again from the outbox
     expect_waiting(ann, 1, ["Bob bid 350"])
     thumb_hand(Thumb(ann), HAND_3)
-    expect(ann.locator("#connection")).to_contain_text("waiting to send: 2 (Hand 1, Hand 2)")
+    expect(ann.locator("#connection")).to_contain_text("waiting to send: 2 (Hands 1–2)")
 
     fill_hand(cat, *HAND_1)
     assert save_hand(cat, 1) == 303  # a real other phone saves hand 1 first
@@ -179,3 +191,35 @@ def test_another_phones_save_meanwhile_still_brings_the_conflict_choice(
     expect(ann.locator("#connection")).to_have_text("Online")
     expect(ann.get_by_role("heading", name="Hand 4", exact=True)).to_be_visible()
     assert len(hand_posts(posts)) == 3  # hand 2 sent twice (kept, then chosen), hand 3 once
+
+
+def test_a_nines_redeal_kept_offline_keeps_the_dealer_as_the_server_says(
+    new_page: NewPage,
+) -> None:
+    ann = new_page(has_touch=True, viewport={"width": 390, "height": 844})
+    start_match(ann, game="partnership-small")
+    expect(ann.locator("#scoreboard")).to_have_attribute("data-deal-stays", "redeal")
+    thumb = Thumb(ann)
+
+    ann.context.set_offline(True)
+    thumb.tap(ann.locator("details.rare-outcomes > summary"))
+    thumb.tap(ann.get_by_role("button", name=re.compile(r"^Nines redeal")))
+
+    expect(ann.locator("#connection")).to_contain_text("waiting to send: 1 (Hand 1)")
+    expect_waiting(ann, 1, ["Nines redeal"])
+    expect(ann.get_by_role("heading", name="Hand 2", exact=True)).to_be_visible()
+    expect(ann.locator("#next-dealer")).to_have_text("Ann deals next")  # the same dealer
+
+    thumb_hand(thumb, ("Ann", 20, "hearts", {"Us": 12, "Them": 6}, {"Us": 19}))
+
+    expect_waiting(ann, 2, ["Ann bid 20", "meld 12", "tricks 19"])
+    expect(ann.locator("#next-dealer")).to_have_text("Bob deals next")
+
+    ann.context.set_offline(False)
+
+    expect(ann.locator("#hand-2 .row-bid")).to_contain_text("Ann bid 20", timeout=SEEN)
+    expect(ann.locator("#hand-1 .row-bid")).to_contain_text("Nines redeal")
+    expect(ann.locator("#waiting-hands")).to_have_count(0)
+    expect(ann.locator("#next-dealer")).to_have_text("Bob deals next")  # the server agrees
+    expect(ann.get_by_role("heading", name="Hand 3", exact=True)).to_be_visible()
+    expect(ann.locator("body")).not_to_contain_text("another phone", ignore_case=True)
