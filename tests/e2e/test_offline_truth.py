@@ -17,8 +17,17 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.playing import choice, expect_totals, fill_hand, save_hand, start_match
+from tests.e2e.conftest import PHONE
+from tests.e2e.playing import (
+    SMALL_PHONE,
+    choice,
+    expect_totals,
+    fill_hand,
+    save_hand,
+    start_match,
+)
 from tests.e2e.test_app_on_a_phone import wait_for_worker, wait_until
+from tests.e2e.test_page_audit import serious_axe_violations
 from tests.e2e.thumb import Thumb, in_view
 
 pytestmark = pytest.mark.e2e
@@ -32,9 +41,9 @@ HAND_2 = ("Bob", 350, "spades", {"Us": 40, "Them": 100}, {"Them": 200})  # Us +9
 HAND_3 = ("Cat", 250, "diamonds", {"Us": 100, "Them": 50}, {"Us": 200})  # Us +300, Them +100
 
 
-def a_phone(new_page: NewPage) -> Page:
+def a_phone(new_page: NewPage, **options) -> Page:
     """A phone with a match started, its page kept by the service worker."""
-    page = new_page(has_touch=True, viewport={"width": 390, "height": 844})
+    page = new_page(has_touch=True, **({"viewport": PHONE} | options))
     start_match(page)
     wait_for_worker(page)
     wait_until(
@@ -223,3 +232,25 @@ def test_a_nines_redeal_kept_offline_keeps_the_dealer_as_the_server_says(
     expect(ann.locator("#next-dealer")).to_have_text("Bob deals next")  # the server agrees
     expect(ann.get_by_role("heading", name="Hand 3", exact=True)).to_be_visible()
     expect(ann.locator("body")).not_to_contain_text("another phone", ignore_case=True)
+
+
+@pytest.mark.parametrize(
+    ("viewport", "scheme"), [(PHONE, "light"), (SMALL_PHONE, "dark")], ids=["390-light", "360-dark"]
+)
+def test_waiting_hands_read_well_and_fit_the_phone(
+    new_page: NewPage, viewport: dict, scheme: str
+) -> None:
+    ann = a_phone(new_page, viewport=viewport, color_scheme=scheme)
+    ann.context.set_offline(True)
+    for number, hand in enumerate((HAND_1, HAND_2), start=1):
+        fill_hand(ann, *hand)
+        ann.get_by_role("button", name="Save hand", exact=True).click()
+        expect(ann.locator("#connection")).to_contain_text(f"waiting to send: {number}")
+    ann.reload()
+    expect(ann.locator("#waiting-hands > li")).to_have_count(2)
+
+    assert ann.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+    assert serious_axe_violations(ann) == []
+    # The score bar's note is one line, and the bar stays clear of the next hand's heading.
+    note = ann.locator("#waiting-totals").bounding_box()
+    assert note is not None and note["height"] < 25, note
