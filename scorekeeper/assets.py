@@ -86,11 +86,23 @@ def _compressed(body: bytes) -> dict[str, bytes]:
     }
 
 
+def _without_line_comments(script: bytes) -> bytes:
+    """A script less its whole-line ``//`` comments: written for the reader of static/,
+    they are a third of the bytes a phone fetches. (Only whole lines: a ``//`` after code
+    may be inside a string.)"""
+    lines = script.split(b"\n")
+    return b"\n".join(line for line in lines if not line.lstrip().startswith(b"//"))
+
+
 def build(static_folder: Path, name: str) -> Asset:
     """Join one bundle's files into a single asset (scripts end with ';' between them)."""
     sources = tuple(static_folder / part for part in BUNDLES[name])
-    separator = b"\n;\n" if name.endswith(".js") else b"\n"
-    body = separator.join(path.read_bytes().rstrip() for path in sources) + b"\n"
+    script = name.endswith(".js")
+    separator = b"\n;\n" if script else b"\n"
+    parts = [path.read_bytes().rstrip() for path in sources]
+    if script:
+        parts = [_without_line_comments(part) for part in parts]
+    body = separator.join(parts) + b"\n"
     return Asset(name, body, sources, tuple(path.stat().st_mtime for path in sources))
 
 

@@ -38,6 +38,8 @@ class PresetSheet(NamedTuple):
 def _card_words(state) -> None:
     # Templates name and draw suits with the core's own words, in its suit order.
     state.app.jinja_env.globals.update(SUITS=cards.SUITS, SUIT_SYMBOLS=cards.SUIT_SYMBOLS)
+    # A hand saved with no network moves the dealer on as the core would (static/trust.js).
+    state.app.jinja_env.globals.update(DEAL_STAYS=" ".join(sorted(pinochle.DEAL_STAYS)))
 
 
 @bp.app_template_filter("sentence")

@@ -195,6 +195,27 @@ function statusLine() {
   return line;
 }
 
+// What waits, in a few words: new hands by the numbers they will land as, a run of them
+// as one ("Hands 1–3"), so the line stays the same height however many wait.
+function waitingLabels(waiting) {
+  const hands = numbered(waiting.filter((entry) => entry.hand));
+  const labels = [];
+  let run = null;
+  waiting.forEach((entry) => {
+    const number = entry.hand ? hands.shift().number : null;
+    if (number !== null && run && number === run.last + 1) {
+      run.last = number;
+      return;
+    }
+    run = number === null ? null : { first: number, last: number };
+    labels.push(run || entry.label);
+  });
+  return labels.map((label) => {
+    if (typeof label === "string") return label;
+    return label.first === label.last ? `Hand ${label.first}` : `Hands ${label.first}–${label.last}`;
+  });
+}
+
 // Says plainly whether the phone is online, and what is waiting to be sent.
 async function showStatus() {
   const line = statusLine();
@@ -207,7 +228,7 @@ async function showStatus() {
   }
   const parts = [navigator.onLine ? "Online" : "Offline: saves are kept on this phone"];
   if (waiting.length) {
-    parts.push(`waiting to send: ${waiting.length} (${waiting.map((e) => e.label).join(", ")})`);
+    parts.push(`waiting to send: ${waiting.length} (${waitingLabels(waiting).join(", ")})`);
   }
   line.textContent = parts.join(" · ");
   line.classList.toggle("offline", !navigator.onLine);
@@ -223,7 +244,8 @@ function clearTyped(form) {
 }
 
 // Keep a posted form on the phone; a new hand's form is then ready for the hand after it,
-// drawn as if this one had landed (its version one on, a new one-time token).
+// drawn as if this one had landed (its version one on, a new one-time token, the next
+// dealer), and the kept hand is shown in the ledger as waiting.
 async function keep(form, fields) {
   if (form.closest("#dice-game")) {
     await keepDiceTurn(form, fields);
@@ -236,16 +258,210 @@ async function keep(form, fields) {
   // Not form.action: the form's buttons are named "action", and that name wins.
   const url = new URL(form.getAttribute("action"), location.href).href;
   const entry = { url, page: location.pathname, label, fields };
+  if (nextHand) entry.hand = await keptHand(form, fields);
   await asPromise((await outbox("readwrite")).add(entry));
   if (nextHand) {
     clearTyped(form);
-    form.elements.version.value = String(Number(form.elements.version.value) + 1);
     form.elements.client_token.value = newFormToken();
-    heading.textContent = `Hand ${Number(label.replace(/\D/g, "")) + 1}`;
     const preview = document.getElementById("preview");
     if (preview) preview.replaceChildren();
   }
+  await drawWaiting();
   await showStatus();
+  if (nextHand) {
+    // Answered where the thumb is: the line saying what waits, the next hand's first control.
+    window.scrollTo({ top: 0 });
+    const first = form.querySelector("input:not([type=hidden]):not([disabled]), select, textarea");
+    if (first) first.focus({ preventScroll: true });
+  }
+}
+
+// ---- Hands waiting to be sent, shown as the table typed them. The deal's order is the
+// server's (the score bar's data: the players, who deals next, the kinds of hand after
+// which the same dealer deals again); a waiting hand's made or set and the totals are
+// not: they are counted when the hand lands.
+
+// The deal as the score bar was drawn: the players, the next dealer, what keeps the deal.
+function dealOrder() {
+  const bar = document.getElementById("scoreboard");
+  if (!bar || !bar.dataset.players) return null;
+  return {
+    players: JSON.parse(bar.dataset.players),
+    next: Number(bar.dataset.nextDealer),
+    stays: (bar.dataset.dealStays || "").split(" ").filter(Boolean),
+  };
+}
+
+// The number in "Hand 3".
+function handNumber(text) {
+  return Number(String(text).replace(/\D/g, ""));
+}
+
+// The hand, version and dealer the page was drawn for (before any hand was kept on it).
+function drawnAt(form, heading, deal) {
+  if (form.dataset.drawnVersion === undefined) form.dataset.drawnVersion = form.elements.version.value;
+  if (heading.dataset.drawnNumber === undefined) heading.dataset.drawnNumber = String(handNumber(heading.textContent));
+  return {
+    version: Number(form.dataset.drawnVersion),
+    number: Number(heading.dataset.drawnNumber),
+    dealer: deal ? deal.next : null,
+  };
+}
+
+// The hand after the kept ones this page does not show yet: each kept hand moved the
+// match's version by one, the hand number by one, and the deal on unless its kind keeps it.
+function nextAfter(kept, drawn, deal) {
+  const ahead = kept.filter((entry) => !entry.rebase && entry.hand.version >= drawn.version);
+  if (!ahead.length) return drawn;
+  const last = ahead[ahead.length - 1].hand;
+  let dealer = last.dealer;
+  if (deal && dealer !== null && !deal.stays.includes(last.kind)) dealer = (dealer + 1) % deal.players.length;
+  return { version: last.version + 1, number: last.number + 1, dealer };
+}
+
+// The new hands kept for this page, oldest first.
+async function keptHands() {
+  try {
+    return (await waitingHere()).filter((entry) => entry.hand);
+  } catch (error) {
+    return []; // no IndexedDB: nothing kept
+  }
+}
+
+// What the waiting row says of a kept hand, read from the form as it was posted.
+async function keptHand(form, fields) {
+  const posted = new Map(fields);
+  const deal = dealOrder();
+  const heading = document.getElementById("next-hand");
+  const up = nextAfter(await keptHands(), drawnAt(form, heading, deal), deal);
+  const trump = form.querySelector("input[name=trump]:checked");
+  const sides = Array.from(form.querySelectorAll("#meld-group input"), (input) => input.name);
+  const bidder = posted.get("bidder");
+  return {
+    number: handNumber(heading.textContent),
+    version: Number(posted.get("version")),
+    dealer: up.dealer,
+    kind: posted.get("action") || "save",
+    bidder: bidder !== undefined && deal ? deal.players[Number(bidder)] : null,
+    bid: posted.get("bid") || "",
+    allPassed: posted.has("all_passed"),
+    trump: trump ? trump.closest("label").textContent.trim().split(/\s+/)[0] : "",
+    meld: sides.map((name) => posted.get(name) || ""),
+    tricks: sides.map((name) => posted.get(name.replace("meld", "tricks")) || ""),
+  };
+}
+
+const KIND_WORDS = { throw_in: "thrown in", forfeit: "forfeit" };
+
+// A ledger row for a kept hand: its call, each side's meld and tricks as typed.
+function waitingRow(hand, deal) {
+  const row = document.createElement("li");
+  row.id = `waiting-hand-${hand.number}`;
+  row.className = "result-waiting";
+  const line = document.createElement("div");
+  line.className = "waiting-row";
+  const call = document.createElement("span");
+  call.className = "row-call";
+  const number = document.createElement("span");
+  number.className = "row-number";
+  number.textContent = String(hand.number);
+  const bid = document.createElement("span");
+  bid.className = "row-bid";
+  const dealer = deal && hand.dealer !== null ? deal.players[hand.dealer] : "";
+  if (hand.kind === "redeal") bid.textContent = "Nines redeal";
+  else if (hand.allPassed) bid.textContent = `All passed: ${dealer} stuck`;
+  else if (hand.bidder) bid.textContent = `${hand.bidder} bid ${hand.bid}`;
+  if (KIND_WORDS[hand.kind]) bid.textContent += `, ${KIND_WORDS[hand.kind]}`;
+  if (hand.trump && hand.kind !== "redeal") bid.textContent += ` ${hand.trump}`;
+  const badge = document.createElement("span");
+  badge.className = "badge";
+  badge.textContent = "waiting to send";
+  call.append(number, bid, badge);
+  line.append(call);
+  const names = Array.from(document.querySelectorAll("#scoreboard .side-name"), (e) => e.textContent.trim());
+  hand.meld.forEach((meld, side) => {
+    const cell = document.createElement("span");
+    cell.className = "row-side";
+    const name = document.createElement("span");
+    name.className = "visually-hidden";
+    name.textContent = `${names[side] || ""}: `;
+    const typed = [`meld ${meld || "–"}`];
+    if (hand.kind === "save") typed.push(`tricks ${hand.tricks[side] || "–"}`);
+    cell.append(name, ...typed.map((text) => Object.assign(document.createElement("span"), { className: "row-points", textContent: text })));
+    line.append(cell);
+  });
+  const note = document.createElement("p");
+  note.className = "row-head";
+  note.textContent = `Hand ${hand.number}${dealer ? ` · ${dealer} dealt` : ""} · points counted when back online`;
+  row.append(line, note);
+  return row;
+}
+
+// The kept hands as they will land: those kept behind a hand that came back follow the
+// hand now on the form (once the player saves it) or the last hand in the ledger.
+function numbered(kept) {
+  const form = nextHandForm();
+  const heading = document.getElementById("next-hand");
+  let number = heading ? handNumber(heading.textContent) + (form && holdsInput(form) ? 1 : 0) : null;
+  return kept.map((entry) => {
+    if (!entry.rebase || number === null) return entry.hand;
+    number += 1;
+    return { ...entry.hand, number: number - 1 };
+  });
+}
+
+// Draw what is kept on this phone into the page the server drew: the waiting rows atop
+// the ledger, a word in the score bar that the totals do not count them yet, and the form
+// moved on to the hand, version and dealer after them.
+async function drawWaiting() {
+  const kept = await keptHands();
+  const deal = dealOrder();
+  const section = document.getElementById("ledger-section");
+  if (section) {
+    let list = document.getElementById("waiting-hands");
+    if (kept.length) {
+      if (!list) {
+        list = document.createElement("ol");
+        list.id = "waiting-hands";
+        list.className = "ledger waiting-hands";
+        list.setAttribute("aria-label", "Hands waiting to be sent");
+        const ledger = section.querySelector("ol.ledger");
+        section.insertBefore(list, ledger);
+      }
+      list.replaceChildren(...numbered(kept).reverse().map((hand) => waitingRow(hand, deal)));
+    } else if (list) list.remove();
+    const none = document.getElementById("no-hands");
+    if (none) none.hidden = kept.length > 0;
+  }
+  const bar = document.getElementById("scoreboard");
+  if (bar) {
+    let word = document.getElementById("waiting-totals");
+    if (kept.length && !word) {
+      word = document.createElement("p");
+      word.id = "waiting-totals";
+      word.className = "waiting-totals";
+      bar.append(word);
+    }
+    if (word && kept.length) {
+      // One short line: the bar stays on screen over the form.
+      word.textContent = `${kept.length} waiting ${kept.length === 1 ? "hand" : "hands"} counted when back online`;
+    } else if (word) word.remove();
+  }
+  const form = nextHandForm();
+  const heading = document.getElementById("next-hand");
+  if (!form || !heading || !kept.length) return;
+  const drawn = drawnAt(form, heading, deal);
+  const up = nextAfter(kept, drawn, deal);
+  if (up === drawn) return; // the page already stands after them (or another phone moved on)
+  heading.textContent = `Hand ${up.number}`;
+  form.elements.version.value = String(up.version);
+  // A page drawn before the kept hands (the worker's copy, after a reload) holds the
+  // one-time token the first of them was sent with: reused, the next hand would be taken
+  // for that one and dropped.
+  const used = kept.map((entry) => new Map(entry.fields).get("client_token"));
+  if (used.includes(form.elements.client_token.value)) form.elements.client_token.value = newFormToken();
+  const dealer = document.getElementById("next-dealer");
+  if (dealer && deal && up.dealer !== null) dealer.textContent = `${deal.players[up.dealer]} deals next`;
 }
 
 // The player after this one, by the scoreboard's order (the server has the last word: a
@@ -445,13 +661,34 @@ document.addEventListener("htmx:sendError", (event) => {
   keep(form, Array.from(data.entries()).map(([name, value]) => [name, String(value)]));
 });
 
+// The hands kept behind one that came back wait for the player's choice; the version they
+// were kept at is no longer theirs (they follow whatever the player saves).
+async function rebaseAfter(returned) {
+  const behind = (await waitingHere()).filter((entry) => entry.hand && entry.id > returned.id);
+  const store = await outbox("readwrite");
+  await Promise.all(behind.map((entry) => asPromise(store.put({ ...entry, rebase: true }))));
+}
+
 // Send what waits, oldest first, each once; stop at the first that cannot go.
 async function sendWaiting() {
   if (sending || !navigator.onLine) return;
   sending = true;
   let landed = null;
+  // The version the match stood at after this phone's own last kept hand landed.
+  let after = null;
   try {
     for (const entry of await waitingHere()) {
+      let version = entry.hand ? after : null;
+      if (entry.hand && entry.rebase && after === null) {
+        // Kept behind a hand that came back (another phone's change, a rule's refusal): it
+        // goes once the player has settled that one, after whatever they chose.
+        const form = nextHandForm();
+        if (!form || holdsInput(form)) break;
+        version = Number(form.dataset.drawnVersion ?? form.elements.version.value);
+      }
+      if (version !== null) {
+        entry.fields = entry.fields.map(([name, value]) => [name, name === "version" ? String(version) : value]);
+      }
       let response;
       try {
         response = await fetch(entry.url, {
@@ -466,12 +703,15 @@ async function sendWaiting() {
       if (response.ok && response.redirected) {
         await forget(entry.id);
         landed = response.url;
+        // Each hand saved moves the match's version by one.
+        if (entry.hand) after = Number(new Map(entry.fields).get("version")) + 1;
         continue;
       }
       if (response.ok || response.status === 409 || response.status === 422) {
         // Another phone changed the game meanwhile (or a rule refused it, or the page asks
         // first, as for a Yahtzee zero): the page shows it, typed as it was kept.
         await forget(entry.id);
+        if (entry.hand) await rebaseAfter(entry);
         htmx.swap(pageRegion(), await response.text(), { swapStyle: "outerHTML" });
         landed = null;
       }
@@ -482,6 +722,7 @@ async function sendWaiting() {
   } finally {
     sending = false;
   }
+  await drawWaiting();
   await showStatus();
   if (landed === null) return;
   const typing = nextHandForm() || diceTurnForm();
@@ -506,7 +747,18 @@ window.addEventListener("online", () => {
   sendWaiting();
 });
 window.addEventListener("offline", showStatus);
-document.addEventListener("DOMContentLoaded", () => {
+document.addEventListener("DOMContentLoaded", async () => {
+  await drawWaiting();
   showStatus();
   sendWaiting();
+});
+// The match drawn again (a save, a poll, a kept hand landing): the waiting rows and the
+// form's next hand are drawn into it again.
+document.addEventListener("htmx:afterSettle", (event) => {
+  const target = event.detail.target;
+  if (target && target.id === "match") drawWaiting();
+});
+document.addEventListener("htmx:oobAfterSwap", (event) => {
+  const target = event.detail.target;
+  if (target && ["scoreboard", "ledger-section"].includes(target.id)) drawWaiting();
 });

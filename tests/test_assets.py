@@ -24,10 +24,39 @@ def unversioned(link: str) -> str:
     return re.sub(r"\.[0-9a-f]{12}\.", ".", link)
 
 
+def code_lines(script: bytes) -> bytes:
+    """A script as a phone gets it: every line but the ones that are only a ``//`` comment."""
+    return b"\n".join(line for line in script.split(b"\n") if not line.strip().startswith(b"//"))
+
+
 def source_of(name: str) -> bytes:
-    """What a bundle must hold: its files from static/, in order."""
-    separator = b"\n;\n" if name.endswith(".js") else b"\n"
-    return separator.join((STATIC / part).read_bytes().rstrip() for part in BUNDLES[name]) + b"\n"
+    """What a bundle must hold: its files from static/, in order (scripts less their
+    whole-line comments)."""
+    script = name.endswith(".js")
+    parts = [(STATIC / part).read_bytes().rstrip() for part in BUNDLES[name]]
+    if script:
+        parts = [code_lines(part) for part in parts]
+    return (b"\n;\n" if script else b"\n").join(parts) + b"\n"
+
+
+@pytest.mark.parametrize(
+    ("line", "kept"),
+    [
+        (b"// why the next line is so", False),
+        (b"    // an indented comment", False),
+        (b'const link = "http://example.test"; // after code', True),
+        (b"const half = total / 2; const rest = total // 2;", True),
+    ],
+)
+def test_a_script_is_served_without_its_whole_line_comments(tmp_path, line, kept):
+    static = tmp_path / "static"
+    shutil.copytree(STATIC, static)
+    (static / "app.js").write_bytes(b"const before = 1;\n" + line + b"\nconst after = 2;\n")
+
+    body = Assets(static, watch=False).get("site.js").body
+
+    assert b"const before = 1;\nconst after = 2;" in body or kept
+    assert (line in body) is kept
 
 
 def test_every_page_links_one_stylesheet_one_script_and_the_icon_by_versioned_name(client):

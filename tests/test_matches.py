@@ -3,6 +3,7 @@ hands, the ledger, undo, rematch and this device's list of matches."""
 
 from __future__ import annotations
 
+import json
 import warnings
 
 import pytest
@@ -802,6 +803,26 @@ def test_a_nines_redeal_scores_nothing_and_the_same_dealer_deals_again(site, pho
         "Hand 2 · Player 2 dealt",
     ]
     assert "Player 3 deals next" in facts(document)
+
+
+def test_the_score_bar_carries_the_deal_for_a_hand_saved_offline(site, phone):
+    """The players, who deals next and the kinds that keep the deal, as the server has them
+    (static/trust.js moves a kept hand's dealer by these, never by a rule of its own)."""
+    match_id = new_match(phone, "partnership-small", {"first_dealer": 1})
+
+    def deal(document: Element) -> tuple[list[str], str, str]:
+        bar = document.by_id("scoreboard")
+        players = json.loads(bar.attrs["data-players"])
+        return players, bar.attrs["data-next-dealer"], bar.attrs["data-deal-stays"]
+
+    players = [f"Player {seat}" for seat in range(1, 5)]
+    assert deal(match_page(phone, match_id)) == (players, "1", "redeal")
+    save_hand(phone, match_id, hand_fields(trump=None, action="redeal"))
+    assert deal(match_page(phone, match_id)) == (players, "1", "redeal")
+    save_hand(phone, match_id, played(bidder=1, bid=25, meld=(4, 10), tricks=(10, 15)))
+    document = match_page(phone, match_id)
+    assert deal(document) == (players, "2", "redeal")
+    assert document.by_id("next-dealer").text == "Player 3 deals next"
 
 
 def test_the_nines_redeal_button_shows_only_where_the_preset_allows_it(phone):

@@ -52,6 +52,7 @@ from .farkle import (
     turn_points,
 )
 from .pinochle import (
+    DEAL_STAYS,
     DEFAULT_PRESET,
     KNOB_INFO,
     KNOBS,
@@ -170,6 +171,7 @@ __all__ = [
     "parse_suit",
     "split_tokens",
     # pinochle
+    "DEAL_STAYS",
     "DEFAULT_PRESET",
     "BidRun",
     "KNOB_INFO",

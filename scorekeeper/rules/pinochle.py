@@ -1198,6 +1198,10 @@ def _score_unbid(
 # ------------------------------------------------------------------ a whole match
 
 
+# The results after which the same dealer deals again; every other hand passes the deal.
+DEAL_STAYS = frozenset({"redeal"})
+
+
 @dataclass(frozen=True)
 class LedgerRow:
     """One hand of the ledger: its outcome and the running totals after it."""
@@ -1312,6 +1316,6 @@ def replay_match(
             )
             target = risen
         rows.append(LedgerRow(number, outcome, tuple(totals), dealer, hand))
-        if outcome.result != "redeal":
+        if outcome.result not in DEAL_STAYS:
             dealer = (dealer + 1) % preset.players
     return Ledger(tuple(rows), tuple(totals), winner, reason, dealer, target)

@@ -62,7 +62,7 @@ def test_hands_saved_offline_wait_then_land_once_and_in_order(new_page: NewPage)
         typed(ann)
         save_offline(ann)
         expect(status).to_contain_text(f"waiting to send: {number}")
-    expect(status).to_contain_text("waiting to send: 3 (Hand 1, Hand 2, Hand 3)")
+    expect(status).to_contain_text("waiting to send: 3 (Hands 1–3)")
     expect(ann.get_by_role("heading", name="Hand 4")).to_be_visible()
     expect(ann.get_by_label("Bid", exact=True)).to_have_value("")
     assert [url for url in posts if HANDS_POSTED.search(urlsplit(url).path)] == []
@@ -74,7 +74,7 @@ def test_hands_saved_offline_wait_then_land_once_and_in_order(new_page: NewPage)
     ann.route(HANDS_POSTED, dead)
     ann.context.set_offline(False)
     ann.reload()
-    expect(status).to_contain_text("waiting to send: 3 (Hand 1, Hand 2, Hand 3)")
+    expect(status).to_contain_text("waiting to send: 3 (Hands 1–3)")
     expect(ann.locator("#hand-1")).to_have_count(0)
     ann.context.set_offline(True)
     expect(status).to_contain_text("Offline")
@@ -113,7 +113,7 @@ def test_hands_kept_offline_survive_a_reload_with_no_network_then_land_once_in_o
 
     assert ann.evaluate("navigator.onLine") is False
     expect(status).to_contain_text("Offline")
-    expect(status).to_contain_text("waiting to send: 3 (Hand 1, Hand 2, Hand 3)")
+    expect(status).to_contain_text("waiting to send: 3 (Hands 1–3)")
     expect(ann.locator("#hand-1")).to_have_count(0)
     assert [url for url in posts if HANDS_POSTED.search(urlsplit(url).path)] == []
 
