@@ -278,11 +278,22 @@ document.addEventListener("htmx:afterRequest", (event) => {
 // After a swap: a refused Save's first wrong field is focused (autofocus) and shown with
 // its message; a good Save's note ("Hand 3 saved …", with Undo) is brought into view.
 // Each is done once: a live update later leaves the thumb where it is.
+function pointAt(field) {
+  field.dataset.pointed = "1";
+  field.scrollIntoView({ block: "center" });
+}
+// A page drawn for a refused form (Start with "Game to" 0) opens on the field to fix, in
+// the middle of the screen with its message under it, clear of the sticky action bar.
+document.addEventListener("DOMContentLoaded", () => {
+  const field = document.querySelector("[autofocus]");
+  if (!field || field.dataset.pointed) return;
+  field.focus({ preventScroll: true });
+  pointAt(field);
+});
 document.addEventListener("htmx:afterSettle", () => {
   const focused = document.activeElement;
   if (focused && focused.hasAttribute("autofocus") && !focused.dataset.pointed) {
-    focused.dataset.pointed = "1";
-    focused.scrollIntoView({ block: "center" });
+    pointAt(focused);
     return;
   }
   const note = document.getElementById("note");
@@ -325,4 +336,15 @@ document.addEventListener("keydown", (event) => {
   if (event.key !== "Enter" || !target) return;
   event.preventDefault();
   document.getElementById(target.dataset.enterPresses)?.click();
+});
+
+// Who deals first is chosen by name: as a name is typed, its seat's choice says it (a
+// blank seat keeps its box's placeholder, "Player 2"). Without this script the server
+// names the choices whenever it draws the form again.
+document.addEventListener("input", (event) => {
+  const seat = /^(.+)-(\d+)$/.exec(event.target.id || "");
+  if (!seat) return;
+  const choices = document.querySelector(`select[data-names-from="${CSS.escape(seat[1])}"]`);
+  const choice = choices && choices.querySelector(`option[value="${seat[2]}"]`);
+  if (choice) choice.textContent = event.target.value.trim() || event.target.placeholder;
 });
