@@ -204,3 +204,16 @@ def test_a_refused_dice_game_is_focused_on_the_field_to_fix(
 )
 def test_a_house_rules_reason_is_said_with_the_forms_labels(reason, said):
     assert knob_words(reason, house_rules_form(PRESETS["partnership"])) == said
+
+
+def test_a_game_changed_before_the_form_was_refitted_puts_the_thumb_on_the_game(site, phone):
+    response = start_match(phone, "two-handed", {"game": "partnership"})
+
+    assert response.status_code == 422
+    document = read(response)
+    assert alerts(document) == {
+        "game-error": "The form now fits Partnership (four players, two teams): check the "
+        "names and house rules, then start."
+    }
+    assert focused(document) == ["game"]
+    assert stored(site, Match) == 0

@@ -92,7 +92,9 @@ def create() -> Response:
     if started is not None and form.validate():
         return redirect(started, 303)  # this form started a match already (Back, Start)
     if request.form.get("fitted_for") != preset.name:
-        # The game changed after the form was drawn: names stay, house rules start over.
+        # The game changed after the form was drawn: names stay, house rules start over,
+        # and the thumb is put on the game, where the page says so.
+        form.game.flags.autofocus = True
         return _new_page(form, house_rules_form(preset), preset, 422, refitted=True)
     rules_form = house_rules_form(preset, request.form)
     valid = form.validate() & rules_form.validate()
