@@ -170,7 +170,8 @@ def check_names(
 
 def point_to_first_error(fields) -> bool:
     """Put the thumb on the first field (in page order) that was refused: it is drawn with
-    ``autofocus``, so the page opens focused on it and app.js scrolls it into view."""
+    ``autofocus``: the browser opens the page focused on it, scrolled into view (under
+    htmx, app.js's afterSettle does the same)."""
     for field in fields:
         if field.errors:
             field.flags.autofocus = True

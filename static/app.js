@@ -278,22 +278,11 @@ document.addEventListener("htmx:afterRequest", (event) => {
 // After a swap: a refused Save's first wrong field is focused (autofocus) and shown with
 // its message; a good Save's note ("Hand 3 saved …", with Undo) is brought into view.
 // Each is done once: a live update later leaves the thumb where it is.
-function pointAt(field) {
-  field.dataset.pointed = "1";
-  field.scrollIntoView({ block: "center" });
-}
-// A page drawn for a refused form (Start with "Game to" 0) opens on the field to fix, in
-// the middle of the screen with its message under it, clear of the sticky action bar.
-document.addEventListener("DOMContentLoaded", () => {
-  const field = document.querySelector("[autofocus]");
-  if (!field || field.dataset.pointed) return;
-  field.focus({ preventScroll: true });
-  pointAt(field);
-});
 document.addEventListener("htmx:afterSettle", () => {
   const focused = document.activeElement;
   if (focused && focused.hasAttribute("autofocus") && !focused.dataset.pointed) {
-    pointAt(focused);
+    focused.dataset.pointed = "1";
+    focused.scrollIntoView({ block: "center" });
     return;
   }
   const note = document.getElementById("note");
@@ -338,9 +327,7 @@ document.addEventListener("keydown", (event) => {
   document.getElementById(target.dataset.enterPresses)?.click();
 });
 
-// Who deals first is chosen by name: as a name is typed, its seat's choice says it (a
-// blank seat keeps its box's placeholder, "Player 2"). Without this script the server
-// names the choices whenever it draws the form again.
+// "Who deals first" names each seat as its name is typed (the server does on a redraw).
 document.addEventListener("input", (event) => {
   const seat = /^(.+)-(\d+)$/.exec(event.target.id || "");
   if (!seat) return;
