@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import Any, NamedTuple
 
 from wtforms import BooleanField, Field, Form, SelectChoice, SelectField, StringField
 from wtforms.validators import Length
 
-from .rules import Preset, knob_table
+from .rules import Preset, RuleError, knob_table
 from .validators import PlainForm, WholeNumberField
 
 
@@ -107,3 +108,29 @@ def house_rules_form(
     for knob in knobs:
         setattr(HouseRules, knob.name, knob_field(knob, number_validators, render_kw))
     return HouseRules(formdata, prefix=prefix)
+
+
+def knob_words(reason: str, rules_form: Form) -> str:
+    """A rule's reason about house rules said with the form's labels, as a sentence: the
+    core's ``target must be at least 1`` is ``"Game to" must be at least 1.``"""
+    labels = {field.short_name: field.label.text for field in rules_form}
+
+    # A name is swapped where it can only be the knob: with an underscore (bid_step), at
+    # the start, or as "set moon to 0"; "shoot the moon" stays as it is.
+    names = "|".join(re.escape(name) for name in sorted(labels, key=len, reverse=True))
+    knob = re.compile(
+        rf"(?:^|(?<=set )|(?<![\w-])(?=\w*_))(?P<name>{names})(?![\w-])" if names else r"(?!)"
+    )
+    # Quoted, a label reads as the name of a box ("Playing on raises the game by").
+    said = knob.sub(lambda match: f'"{labels[match.group("name")]}"', reason)
+    said = said[:1].upper() + said[1:]
+    return said if said.endswith((".", "?", "!")) else f"{said}."
+
+
+def refuse_knob(rules_form: Form, error: RuleError) -> bool:
+    """Put a broken house rule's reason beside its field, in the form's words; False when
+    the reason is about no field of this form (the caller shows it elsewhere)."""
+    if not error.field or error.field not in rules_form:
+        return False
+    rules_form[error.field].errors = [knob_words(error.reason, rules_form)]
+    return True

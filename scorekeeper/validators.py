@@ -133,3 +133,47 @@ class SeatList(FieldList):
     def fit(self, count: int) -> None:
         """Keep exactly ``count`` fields (the rest were never part of the form)."""
         self.entries = self.entries[:count]
+
+
+# A name given twice, said beside the second one (players' and teams' own words).
+PLAYER_TWICE = "Two players are called {name}: add an initial so the ledger can tell them apart."
+TEAM_TWICE = "Two teams are called {name}: give each team its own name for the ledger."
+
+
+def check_names(
+    entries, needed: int, missing: str, twice: str = PLAYER_TWICE, defaults=None
+) -> list[str] | None:
+    """The names typed, in seat order, or None with each refusal beside its field: a blank
+    seat among the first ``needed`` (``missing`` says why it is needed), or a name given
+    twice. A blank seat past ``needed`` is left out, or takes its name from ``defaults``."""
+    names: list[str] = []
+    taken: dict[str, str] = {}
+    ok = True
+    for seat, entry in enumerate(entries):
+        name = entry.data or ""
+        if not name and seat < needed and defaults is None:
+            entry.errors = [*entry.errors, missing]
+            ok = False
+            continue
+        if not name:
+            if defaults is None:
+                continue
+            name = defaults[seat]
+        # "ann" and "Ann" are one name to the table: the ledger could not tell them apart.
+        if name.casefold() in taken:
+            entry.errors = [*entry.errors, twice.format(name=taken[name.casefold()])]
+            ok = False
+        taken.setdefault(name.casefold(), name)
+        names.append(name)
+    return names if ok else None
+
+
+def point_to_first_error(fields) -> bool:
+    """Put the thumb on the first field (in page order) that was refused: it is drawn with
+    ``autofocus``: the browser opens the page focused on it, scrolled into view (under
+    htmx, app.js's afterSettle does the same)."""
+    for field in fields:
+        if field.errors:
+            field.flags.autofocus = True
+            return True
+    return False

@@ -346,3 +346,12 @@ document.addEventListener("keydown", (event) => {
   event.preventDefault();
   document.getElementById(target.dataset.enterPresses)?.click();
 });
+
+// "Who deals first" names each seat as its name is typed (the server does on a redraw).
+document.addEventListener("input", (event) => {
+  const seat = /^(.+)-(\d+)$/.exec(event.target.id || "");
+  if (!seat) return;
+  const choices = document.querySelector(`select[data-names-from="${CSS.escape(seat[1])}"]`);
+  const choice = choices && choices.querySelector(`option[value="${seat[2]}"]`);
+  if (choice) choice.textContent = event.target.value.trim() || event.target.placeholder;
+});

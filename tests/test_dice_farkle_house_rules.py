@@ -94,12 +94,13 @@ def test_changed_house_rules_are_stored_by_the_cores_names_and_listed_on_the_gam
         (
             {"straight": 1234},
             "rule-straight",
-            "straight must be a whole number of points in steps of 50, like 1500, not 1234",
+            '"Straight (1 to 6)" must be a whole number of points in steps of 50, like 1500, '
+            "not 1234.",
         ),
         (
             {"three_pairs": 0},
             "rule-three_pairs",
-            "three_pairs must be a whole number of points in steps of 50, like 1500, not 0",
+            '"Three pairs" must be a whole number of points in steps of 50, like 1500, not 0.',
         ),
         ({"two_triplets": "lots"}, "rule-two_triplets", "Type a whole number, digits only."),
         ({"three_ones": 500}, "rule-three_ones", "Pick one of the choices shown."),

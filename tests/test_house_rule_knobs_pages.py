@@ -77,7 +77,7 @@ def test_bid_steps_that_disagree_with_the_minimum_bid_are_refused_next_to_bid_st
     )
     assert response.status_code == 422
     assert (
-        "must match the first pair of bid_steps (250:10)"
+        'must match the first pair of "Bid steps" (250:10)'
         in (alerts(read(response))["rule-bid_steps-error"])
     )
 

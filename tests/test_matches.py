@@ -283,7 +283,8 @@ def test_starting_a_match_redirects_to_it_with_or_without_htmx(site, phone, head
         ("two-handed", ["Player 1", "Player 2"], ["Player 1", "Player 2"]),
     ],
 )
-def test_names_left_blank_get_default_names(site, phone, game, sides, players):
+def test_teams_left_blank_get_default_names(site, phone, game, sides, players):
+    """The players' names are typed (the helper types "Player 1"…); a blank team is Team A."""
     match_id = new_match(phone, game)
 
     match = stored_match(site, match_id)
@@ -376,19 +377,19 @@ def test_turning_off_a_rule_a_preset_has_on_is_stored(site, phone):
 @pytest.mark.parametrize(
     ("game", "field", "value", "message"),
     [
-        ("partnership", "rule-target", 0, "target must be at least 1"),
+        ("partnership", "rule-target", 0, '"Game to" must be at least 1.'),
         ("partnership", "rule-target", -5, "Enter a number from 0 to 1000000."),
-        ("partnership", "rule-run", "150", "run must be two whole numbers of points"),
-        ("double-deck", "rule-run", "15, 150", "run must be four whole numbers of points"),
+        ("partnership", "rule-run", "150", '"Run" must be two whole numbers of points.'),
+        ("double-deck", "rule-run", "15, 150", '"Run" must be four whole numbers of points.'),
         ("partnership", "rule-pinochle", "40, forty", "Enter whole numbers separated by commas"),
         (
             "partnership",
             "rule-trick_unit",
             7,
-            "trick_total 250 must be a multiple of trick_unit 7",
+            '"Trick total" 250 must be a multiple of "Trick unit" 7.',
         ),
-        ("partnership", "rule-bid_step", 0, "bid_step must be at least 1"),
-        ("partnership", "rule-min_bid", 0, "min_bid must be at least 1"),
+        ("partnership", "rule-bid_step", 0, '"Bid step" must be at least 1.'),
+        ("partnership", "rule-min_bid", 0, '"Min bid" must be at least 1.'),
         ("three-handed", "rule-min_bid", "", "Type a whole number, digits only."),
     ],
 )
@@ -417,7 +418,7 @@ def test_a_refused_new_match_answers_422_with_the_fragment_under_htmx_and_the_pa
     form = form_to(document, "/matches/new")
     assert fields_of(form)["game"] == "two-handed"
     assert form.by_id("rule-target").attrs["value"] == "0"
-    assert alerts(document) == {"rule-target-error": "target must be at least 1"}
+    assert alerts(document) == {"rule-target-error": '"Game to" must be at least 1.'}
     assert match_count(site) == 0
 
 
@@ -469,7 +470,8 @@ def test_starting_a_match_without_the_form_token_is_refused_and_saves_nothing(ap
 
 def test_with_the_token_the_same_forms_work_and_without_it_nothing_is_written(app, client):
     form = form_to(read(client.get("/matches/new")), "/matches/new")
-    created = client.post("/matches/new", data=fields_of(form))
+    names = {f"player_names-{seat}": name for seat, name in enumerate(SEATS)}
+    created = client.post("/matches/new", data=filled(form, names))
     assert created.status_code == 303
     match = created.headers["Location"].rsplit("/", 1)[1]
     document = match_page(client, match)

@@ -849,7 +849,11 @@ def test_meld_cards_over_200_letters_are_refused_next_to_them(app, client):
     assert stored_hands(app, edit_token) == []
 
 
-NEW_MATCH = {"game": "partnership", "fitted_for": "partnership"}
+NEW_MATCH = {
+    "game": "partnership",
+    "fitted_for": "partnership",
+    **{f"player_names-{seat}": name for seat, name in enumerate(("Ann", "Bob", "Cat", "Dan"))},
+}
 
 
 def test_the_fourth_write_in_a_minute_from_one_client_is_429_but_reads_are_free(

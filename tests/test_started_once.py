@@ -8,6 +8,9 @@ from scorekeeper.models import DiceGame, Match
 from tests.helpers.html import filled, form_to
 from tests.helpers.play import open_page
 
+# The new-match form refuses a blank player: a table of four is named.
+NAMES = {f"player_names-{seat}": name for seat, name in enumerate(("Ann", "Bob", "Cat", "Dan"))}
+
 
 def count(app, model) -> int:
     with app.app_context():
@@ -16,7 +19,7 @@ def count(app, model) -> int:
 
 def test_the_same_new_match_form_sent_twice_starts_one_match(app, client):
     page = open_page(client, "/matches/new")
-    fields = filled(form_to(page, "/matches/new"), {"player_names-0": "Ann"})
+    fields = filled(form_to(page, "/matches/new"), NAMES)
 
     first = client.post("/matches/new", data=fields)
     again = client.post("/matches/new", data=fields)  # Back, then Start
@@ -30,17 +33,19 @@ def test_a_fresh_form_starts_another_match(app, client):
     for _ in range(2):
         page = open_page(client, "/matches/new")
         assert (
-            client.post("/matches/new", data=filled(form_to(page, "/matches/new"))).status_code
+            client.post(
+                "/matches/new", data=filled(form_to(page, "/matches/new"), NAMES)
+            ).status_code
             == 303
         )
     assert count(app, Match) == 2
 
 
 def test_another_phone_sending_the_same_token_starts_its_own_match(app, client):
-    fields = filled(form_to(open_page(client, "/matches/new"), "/matches/new"))
+    fields = filled(form_to(open_page(client, "/matches/new"), "/matches/new"), NAMES)
     client.post("/matches/new", data=fields)
     other = app.test_client()
-    other_fields = filled(form_to(open_page(other, "/matches/new"), "/matches/new"))
+    other_fields = filled(form_to(open_page(other, "/matches/new"), "/matches/new"), NAMES)
 
     answer = other.post(
         "/matches/new", data={**other_fields, "client_token": fields["client_token"]}
@@ -67,7 +72,7 @@ def test_the_same_new_dice_game_form_sent_twice_starts_one_game(app, client):
 
 
 def test_after_a_start_the_new_page_offers_to_open_it_with_a_fresh_form(client):
-    fields = filled(form_to(open_page(client, "/matches/new"), "/matches/new"))
+    fields = filled(form_to(open_page(client, "/matches/new"), "/matches/new"), NAMES)
     started = client.post("/matches/new", data=fields).headers["Location"]
 
     page = open_page(client, "/matches/new")  # Back: the page is asked again

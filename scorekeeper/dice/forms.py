@@ -19,7 +19,14 @@ from ..house_rules import Knob
 from ..house_rules import house_rules_form as shared_house_rules_form
 from ..rules import DICE_GAMES, dice_game, farkle, yahtzee
 from ..services.writes import MAX_VERSION
-from ..validators import Between, PlainForm, SeatList, SheetForm, WholeNumberField
+from ..validators import (
+    Between,
+    PlainForm,
+    SeatList,
+    SheetForm,
+    WholeNumberField,
+    check_names,
+)
 
 NAME_LENGTH = 40
 # The most players any dice game has; the new-game form shows this many name fields.
@@ -69,23 +76,12 @@ class NewGameForm(SheetForm):
 
     def names(self, kind: str) -> list[str] | None:
         """The players in order (blank optional fields skipped), or None with the errors set."""
-        needed = dice_game(kind).fewest_players
-        names: list[str] = []
-        ok = True
-        for seat, entry in enumerate(self.player_names):
-            name = entry.data or ""
-            if not name:
-                if seat < needed:
-                    game = dice_game(kind).label
-                    count = "one player" if needed == 1 else f"{needed} players"
-                    entry.errors = [f"Enter a name: {game} needs at least {count}."]
-                    ok = False
-                continue
-            if name.casefold() in (known.casefold() for known in names):
-                entry.errors = [f"Two players are called {name}; give each a different name."]
-                ok = False
-            names.append(name)
-        return names if ok else None
+        game = dice_game(kind)
+        needed = game.fewest_players
+        count = "one player" if needed == 1 else f"{needed} players"
+        return check_names(
+            self.player_names, needed, f"Enter a name: {game.label} needs at least {count}."
+        )
 
 
 def _knobs(kind: str) -> tuple:

@@ -35,6 +35,7 @@ from ..services.dice import (
 from ..services.dice_turns import STALE
 from ..services.errors import NotFound
 from ..started import recently_started
+from ..validators import point_to_first_error
 from .forms import DiceForm, FarkleTurnForm, NewGameForm, knob_rows
 
 
@@ -58,6 +59,8 @@ class TurnConflict:
 
 def new_page(form: NewGameForm, rules_form, kind: str, status: int = 200) -> Response:
     """The form that starts a dice game of this kind (or, for htmx, the form alone)."""
+    if status == 422:
+        point_to_first_error([form.kind, *form.player_names, *rules_form])
     response = render(
         "dice/new.html",
         "dice/_new_form.html",

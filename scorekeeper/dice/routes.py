@@ -10,6 +10,7 @@ from werkzeug.wrappers import Response
 from ..charts import dice_race, race_figure
 from ..device import this_device
 from ..extensions import db
+from ..house_rules import knob_words, refuse_knob
 from ..htmx import render
 from ..rules import (
     DICE_GAMES,
@@ -100,10 +101,8 @@ def create() -> Response:
     try:
         game = dice_turns.start_dice_game(db.session, kind, names, overrides)
     except RuleError as error:
-        if error.field in rules_form:
-            rules_form[error.field].errors = [error.reason]
-        else:
-            form.kind.errors = [error.reason]
+        if not refuse_knob(rules_form, error):
+            form.kind.errors = [knob_words(error.reason, rules_form)]
         return new_page(form, rules_form, kind, 422)
     devices.remember_dice_game(db.session, this_device(), game.id)
     shown = url_for(".show", token=game.token)

@@ -7,6 +7,7 @@ from typing import Any, NamedTuple
 
 from wtforms import (
     BooleanField,
+    Field,
     Form,
     HiddenField,
     RadioField,
@@ -33,7 +34,14 @@ from ..rules import (
     without_followed,
 )
 from ..services.writes import MAX_VERSION
-from ..validators import Between, SeatList, SheetForm, WholeNumberField
+from ..validators import (
+    TEAM_TWICE,
+    Between,
+    SeatList,
+    SheetForm,
+    WholeNumberField,
+    check_names,
+)
 from ..widgets import CheckboxInput, HiddenInput, RadioInput, TextInput
 
 NAME_LENGTH = 40
@@ -69,7 +77,8 @@ class MatchForm(SheetForm):
     client_token = HiddenField(validators=[Optional(), Length(max=40)])
 
     def fit(self, preset: Preset) -> None:
-        """One name field per team (partnerships) and one per player, with default names."""
+        """One name field per team (partnerships) and one per player; who deals first is
+        offered by the names typed so far (app.js renames the choices as names are typed)."""
         self.side_names.fit(preset.sides if preset.teams else 0)
         self.player_names.fit(preset.players)
         for side, entry in enumerate(self.side_names):
@@ -81,16 +90,30 @@ class MatchForm(SheetForm):
                 entry.label.text += f" (team {preset.side_of(player) + 1})"
             entry.render_kw = {"placeholder": f"Player {player + 1}"}
         self.first_dealer.choices = [
-            SelectChoice(p, f"Player {p + 1}") for p in range(preset.players)
+            SelectChoice(p, entry.data or f"Player {p + 1}")
+            for p, entry in enumerate(self.player_names)
         ]
+        self.first_dealer.render_kw = {"data-names-from": self.player_names.name}
 
-    def names(self, preset: Preset) -> tuple[list[str], list[str]]:
-        """The players' and the sides' names, a blank one taking its placeholder."""
-        players = [entry.data or f"Player {p + 1}" for p, entry in enumerate(self.player_names)]
+    def names(self, preset: Preset) -> tuple[list[str], list[str]] | None:
+        """The players' and the sides' names (a blank team takes its placeholder), or None
+        with the reasons beside the fields: a blank player, a name given twice."""
+        players = check_names(
+            self.player_names,
+            preset.players,
+            "Enter a name: each player at the table needs one.",
+        )
         if not preset.teams:
-            return players, players
-        sides = [entry.data or preset.side_names[s] for s, entry in enumerate(self.side_names)]
-        return players, sides
+            return None if players is None else (players, players)
+        sides = check_names(
+            self.side_names, preset.sides, "", TEAM_TWICE, defaults=preset.side_names
+        )
+        return None if players is None or sides is None else (players, sides)
+
+    def in_page_order(self, rules_form: Form) -> list[Field]:
+        """Every field as the page draws them, the game's target first of the house rules."""
+        rules = [rules_form.target, *(f for f in rules_form if f.short_name != "target")]
+        return [self.game, *self.side_names, *self.player_names, self.first_dealer, *rules]
 
 
 def _parse_table(text: str) -> list[int]:

@@ -12,6 +12,7 @@ from werkzeug.wrappers import Response
 from ..charts import match_race, race_figure
 from ..device import this_device
 from ..extensions import db
+from ..house_rules import refuse_knob
 from ..htmx import render
 from ..result_card import match_card
 from ..rules import PRESETS, Preset, RuleError
@@ -19,8 +20,15 @@ from ..services import devices, hands, matches, rule_sets
 from ..services.errors import AlreadyRecorded, Conflict, GameOver, Refused
 from ..sharing import card_answer, qr_svg, refuse_view_link_writes
 from ..started import new_form_token, recently_started, remember_started, started_from
-from ..validators import whole_number
-from .forms import ConflictChoice, HandForm, MatchForm, house_rule_overrides, house_rules_form
+from ..validators import point_to_first_error, whole_number
+from .forms import (
+    ConflictChoice,
+    HandForm,
+    MatchForm,
+    capitalised,
+    house_rule_overrides,
+    house_rules_form,
+)
 from .pages import (
     describe_preview,
     display_page,
@@ -44,6 +52,8 @@ bp.add_app_template_global(match_race)
 
 
 def _new_page(form: MatchForm, rules_form, preset: Preset, status: int = 200, **extra) -> Response:
+    if status == 422:
+        point_to_first_error(form.in_page_order(rules_form))
     response = render(
         "matches/new.html",
         "matches/_new_form.html",
@@ -82,14 +92,17 @@ def create() -> Response:
     if started is not None and form.validate():
         return redirect(started, 303)  # this form started a match already (Back, Start)
     if request.form.get("fitted_for") != preset.name:
-        # The game changed after the form was drawn: names stay, house rules start over.
+        # The game changed after the form was drawn: names stay, house rules start over,
+        # and the thumb is put on the game, where the page says so.
+        form.game.flags.autofocus = True
         return _new_page(form, house_rules_form(preset), preset, 422, refitted=True)
     rules_form = house_rules_form(preset, request.form)
     valid = form.validate() & rules_form.validate()
+    named = form.names(preset)
     overrides = house_rule_overrides(rules_form, preset)
-    if not valid or any(field.errors for field in rules_form):
+    if not valid or named is None or any(field.errors for field in rules_form):
         return _new_page(form, rules_form, preset, 422)
-    players, sides = form.names(preset)
+    players, sides = named
     try:
         match = hands.start_match(
             db.session,
@@ -100,10 +113,8 @@ def create() -> Response:
             first_dealer=form.first_dealer.data or 0,
         )
     except RuleError as error:
-        if error.field in rules_form:
-            rules_form[error.field].errors = [error.reason]
-        else:
-            form.game.errors = [error.reason]
+        if not refuse_knob(rules_form, error):
+            form.game.errors = [capitalised(error.reason)]
         return _new_page(form, rules_form, preset, 422)
     devices.remember_match(db.session, this_device(), match.id)
     shown = url_for(".show", token=match.edit_token)

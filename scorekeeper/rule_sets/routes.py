@@ -10,7 +10,7 @@ from werkzeug.wrappers import Response
 
 from ..device import current_device, this_device
 from ..extensions import db
-from ..house_rules import pinochle_knob_lines
+from ..house_rules import pinochle_knob_lines, refuse_knob
 from ..htmx import render
 from ..matches.forms import MatchForm, capitalised, house_rule_overrides, house_rules_form
 from ..models import RuleSet
@@ -46,8 +46,7 @@ def _checked(form: FlaskForm) -> None:
 
 def _rule_errors(rules_form, name_form: RuleSetNameForm, error: RuleError) -> None:
     """A refused save's reason, beside the house rule it is about or else beside the name."""
-    if error.field in rules_form:
-        rules_form[error.field].errors = [capitalised(error.reason)]
+    if refuse_knob(rules_form, error):
         name_form.rule_set_name.errors = [FIX_RULES]
     else:
         name_form.rule_set_name.errors = [capitalised(error.reason)]

@@ -423,6 +423,9 @@ def small_phone_pages(page: Page, screenshot: Screenshot) -> Iterator[str]:
 
     page.get_by_label("Team 1", exact=True).fill("Us")
     page.get_by_label("Team 2", exact=True).fill("Them")
+    # Every player is named (a blank name is refused): as the seats are called.
+    for seat in range(1, 5):
+        page.get_by_label(re.compile(rf"^Player {seat}\b")).fill(f"Player {seat}")
     open_page(page, page.get_by_role("button", name="Start the match"))
     expect(page.get_by_role("heading", name="Hand 1")).to_be_visible()
     fill_hand(page, "Player 1", 300, "hearts", {"Us": 120, "Them": 60}, {"Us": 190})

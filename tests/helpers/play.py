@@ -53,9 +53,12 @@ def saved(response, where: str) -> None:
 
 
 def start_match(phone, game="partnership", typed=None, headers=None):
-    """Fill in the new-match form for ``game`` as a player would and send it."""
+    """Fill in the new-match form for ``game`` as a player would and send it; a player not
+    typed in ``typed`` is called as the seat is ("Player 2"): the form refuses a blank."""
     form = form_to(open_page(phone, f"/matches/new?game={game}"), "/matches/new")
-    return submit(phone, form, typed, headers)
+    seats = [name for name in filled(form) if name.startswith("player_names-")]
+    named = {seat: f"Player {int(seat.rsplit('-', 1)[1]) + 1}" for seat in seats}
+    return submit(phone, form, {**named, **(typed or {})}, headers)
 
 
 def new_match(phone, game="partnership", typed=None) -> str:
