@@ -613,3 +613,27 @@ def test_a_dice_game_from_a_group_that_fits_it_starts_seated(client, app):
     seated = [selected(form, f"player_{n}") for n in range(4)]
     assert seated == [str(players[name]) for name in ("ann", "Bob", "Cat", "Dan")]
     assert form.one("div", class_="sticky-actions").one("button").text == "Start the game"
+
+
+def test_the_groups_games_show_the_winner_and_the_score_and_a_small_take_out(client, app):
+    from scorekeeper.services import hands
+    from tests.helpers.stored import MADE, form_token
+
+    token = make_group(client, players="Ann\nBob\nCat\nDan")
+    url = f"/groups/{token}/matches/new"
+    won = submit(
+        client, form_to(open_page(client, url), f"{url}?game=partnership"), {"rule-target": "250"}
+    )
+    playing = submit(client, form_to(open_page(client, url), f"{url}?game=partnership"))
+    with app.app_context():
+        # Ann bids 250 and makes it: 100 meld and 160 in tricks against 40 and 90.
+        hands.add_hand(db.session, token_of(won), MADE, version=0, form_token=form_token())
+
+    games = group_page(client, token).one("ul", class_="group-games").all("li")
+    results = [game.one("small", class_="result").text for game in games]
+
+    assert results == ["Ann & Cat 0, Bob & Dan 0", "Ann & Cat won: Ann & Cat 260, Bob & Dan 130"]
+    assert all(
+        game.one("details", class_="take-out").one("summary").text == "Take out…" for game in games
+    )
+    assert token_of(playing) != token_of(won)
