@@ -298,7 +298,8 @@ def _start_from_roster(
         seated = players if len(players) in fits else ()
         form = seats_form(players, labels, dealers=dealers, fresh=True, seated=seated, teams=teams)
         form.client_token.data = new_form_token()
-        return _seats_page(group, template, form=form, rules=rules(None), **context)
+        names = [player.name for player in seated]
+        return _seats_page(group, template, form=form, rules=rules(None), seated=names, **context)
     form = seats_form(players, labels, dealers=dealers, teams=teams)
     rules_form = rules(request.form)
     if not form.validate():
