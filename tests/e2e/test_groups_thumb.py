@@ -13,6 +13,12 @@ from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import PHONE
 from tests.e2e.playing import SMALL_PHONE, open_page
+from tests.e2e.test_page_audit import (
+    INTERACTIVE,
+    SMALL_TARGETS_JS,
+    SMALLEST_TAP,
+    serious_axe_violations,
+)
 from tests.e2e.thumb import Thumb, in_view
 
 ROSTER = ("Ann", "Bob", "Cat", "Dan")
@@ -91,3 +97,20 @@ def test_a_group_of_four_starts_a_dice_game_with_start_in_view(
 
     assert thumb.count() == (2, 0, 0), thumb.swiped_to
     expect(page.locator(".scoreboard .side-name")).to_have_text(list(ROSTER))
+
+
+@pytest.mark.parametrize("viewport", [PHONE, SMALL_PHONE], ids=["390x844", "360x640"])
+@pytest.mark.parametrize("opened", [False, True], ids=["folded", "seats-open"])
+def test_the_seated_new_match_page_passes_the_page_audit(
+    new_page: Callable[..., Page], viewport: dict, opened: bool
+) -> None:
+    page = new_page(viewport=viewport)
+    start_a_group_of_four(page)
+    open_page(page, page.get_by_role("button", name="New match with these players"))
+    if opened:
+        page.locator("details.seats > summary").click()
+        page.locator("details.house-rules > summary").click()
+
+    assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+    assert page.evaluate(SMALL_TARGETS_JS, [INTERACTIVE, SMALLEST_TAP]) == []
+    assert serious_axe_violations(page) == []
