@@ -242,6 +242,23 @@ def _sides(preset: Preset, sides: Any) -> list[list[str]]:
     return sides
 
 
+def _without_bid_by(match: Any) -> tuple[Any, list[str | None]]:
+    """A match of the statistics request with its hands' ``bid_by`` taken out (scoring
+    knows no such field), and each hand's ``bid_by`` (None where it names nobody)."""
+    if not isinstance(match, dict) or not isinstance(match.get("hands"), list):
+        return match, []
+    hands, bid_by = [], []
+    for number, hand in enumerate(match["hands"], start=1):
+        named = hand.get("bid_by") if isinstance(hand, dict) else None
+        if named is not None and (not isinstance(named, str) or not player_name(named)):
+            raise RuleError(f"hand {number}: bid_by must be the name of the player who bid")
+        bid_by.append(named)
+        if isinstance(hand, dict) and "bid_by" in hand:
+            hand = {field: value for field, value in hand.items() if field != "bid_by"}
+        hands.append(hand)
+    return {**match, "hands": hands}, bid_by
+
+
 @bp.post("/pinochle/stats")
 def pinochle_stats_of_matches() -> Response:
     """Statistics of the matches sent: each player's, each partnership's, head-to-head."""
@@ -254,9 +271,11 @@ def pinochle_stats_of_matches() -> Response:
     stats = Stats()
     for number, match in enumerate(body["matches"], start=1):
         try:
+            match, bid_by = _without_bid_by(match)
             preset, inputs = _match_of(match, _STATS_MATCH_FIELDS, "variant, rules, sides, hands")
             sides = _sides(preset, match.get("sides"))
-            stats += pinochle_stats(preset, sides, replay_match(preset, inputs))
+            ledger = replay_match(preset, inputs)
+            stats += pinochle_stats(preset, sides, ledger, bid_by=bid_by)
         except RuleError as error:
             raise RuleError(f"match {number}: {error}") from None
     return jsonify(stats_report(stats, ("pinochle",)))

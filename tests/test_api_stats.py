@@ -148,6 +148,115 @@ def test_a_match_that_breaks_the_rules_is_a_400_naming_it(client, body, sentence
     assert_error(client.post(STATS_URL, json=body), sentence)
 
 
+def said_who_bid(match: dict, *bid_by: str | None) -> dict:
+    """The match with each hand naming who took its bid (None: the hand does not say)."""
+    hands = [
+        hand if name is None else {**hand, "bid_by": name}
+        for hand, name in zip(match["hands"], bid_by, strict=True)
+    ]
+    return {**match, "hands": hands}
+
+
+def test_a_side_that_bid_three_times_with_ann_taking_two_shows_her_own_two(client):
+    first = said_who_bid(FIRST, "Ann", None, "Bob", "Dan", "Ann", "Cat")
+
+    players = client.post(STATS_URL, json={"matches": [first]}).get_json()["players"]
+
+    own = {
+        p["name"]: {k: v for k, v in p["pinochle"].items() if k.startswith("own_")} for p in players
+    }
+    assert [p["pinochle"]["bids"] for p in players] == [3, 2, 3, 2]  # Ann, Bob, Cat, Dan
+    assert own == {
+        "Ann": {
+            "own_bids": 2,
+            "own_made": 2,
+            "own_set": 0,
+            "own_thrown_in": 0,
+            "own_forfeit": 0,
+            "own_average_bid": 28,
+        },
+        "Bob": {
+            "own_bids": 1,
+            "own_made": 0,
+            "own_set": 1,
+            "own_thrown_in": 0,
+            "own_forfeit": 0,
+            "own_average_bid": 40,
+        },
+        "Cat": {
+            "own_bids": 1,
+            "own_made": 1,
+            "own_set": 0,
+            "own_thrown_in": 0,
+            "own_forfeit": 0,
+            "own_average_bid": 22,
+        },
+        "Dan": {
+            "own_bids": 1,
+            "own_made": 0,
+            "own_set": 0,
+            "own_thrown_in": 1,
+            "own_forfeit": 0,
+            "own_average_bid": 50,
+        },
+    }
+
+
+def test_own_bids_add_up_over_matches_and_names_are_trimmed(client):
+    # SECOND: Cat and Eve forfeit 60 (Eve bid, typed "Eve " there), Ann and Bob make 50.
+    body = {
+        "matches": [
+            said_who_bid(FIRST, "Ann", None, None, None, "Ann", None),
+            said_who_bid(SECOND, " Eve", "Ann"),
+        ]
+    }
+
+    players = {
+        p["name"]: p["pinochle"] for p in client.post(STATS_URL, json=body).get_json()["players"]
+    }
+
+    assert (players["Ann"]["own_bids"], players["Ann"]["own_made"]) == (3, 3)
+    assert players["Ann"]["own_average_bid"] == 35  # (30 + 25 + 50) / 3
+    assert (players["Eve"]["own_bids"], players["Eve"]["own_forfeit"]) == (1, 1)
+    assert players["Cat"]["own_bids"] == 0
+
+
+def test_hands_without_bid_by_count_no_own_bids(client):
+    players = client.post(STATS_URL, json={"matches": [FIRST]}).get_json()["players"]
+
+    assert all(p["pinochle"]["own_bids"] == 0 for p in players)
+    assert all(p["pinochle"]["own_average_bid"] is None for p in players)
+
+
+@pytest.mark.parametrize(
+    ("bid_by", "sentence"),
+    [
+        (
+            ("Bob", None),
+            "match 2: hand 1: bid_by must be a player of the bidding side (Cat or Eve), not Bob",
+        ),
+        (
+            (None, "Zed"),
+            "match 2: hand 2: bid_by must be a player of the bidding side (Ann or Bob), not Zed",
+        ),
+        ((7, None), "match 2: hand 1: bid_by must be the name of the player who bid"),
+        (("  ", None), "match 2: hand 1: bid_by must be the name of the player who bid"),
+    ],
+)
+def test_a_bid_by_off_the_bidding_side_is_a_400_naming_the_match_and_hand(client, bid_by, sentence):
+    body = {"matches": [FIRST, said_who_bid(SECOND, *bid_by)]}
+
+    assert_error(client.post(STATS_URL, json=body), sentence)
+
+
+def test_scoring_knows_no_bid_by(client):
+    hand = {"bidder": 0, "bid": 250, "meld": [100, 20], "tricks": [150, 100], "bid_by": "Ann"}
+
+    response = client.post("/api/v1/pinochle/score", json={"hands": [hand]})
+
+    assert_error(response, '"bid_by" is not a field of a hand')
+
+
 def test_a_bid_off_its_step_names_the_match_and_the_hand(client):
     made = {"bidder": 0, "bid": 250, "meld": [100, 20], "tricks": [150, 100]}
     off_step = {"bidder": 1, "bid": 255, "meld": [50, 120], "tricks": [10, 240]}

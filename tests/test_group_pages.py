@@ -12,7 +12,7 @@ import pytest
 from scorekeeper.extensions import db
 from scorekeeper.models import GroupGame
 from scorekeeper.services import group_history, groups
-from tests.helpers.html import alerts, form_to, forms_to, links, read, value_of
+from tests.helpers.html import alerts, filled, form_to, forms_to, links, read, value_of
 from tests.helpers.play import new_match, open_page, submit, token_of
 from tests.helpers.queries import count_queries
 from tests.helpers.stored import stored_history
@@ -209,7 +209,8 @@ def test_a_dice_game_started_from_the_roster(client, app):
     action = f"/groups/{token}/dice/new?kind=farkle"
     form = form_to(open_page(client, f"/groups/{token}/dice/new?kind=farkle"), action)
 
-    refused = submit(client, form, {"player_0": players["Ann"]})
+    # Ann and Bob are seated already (two fit Farkle): Bob's seat emptied.
+    refused = submit(client, form, {"player_0": players["Ann"], "player_1": ""})
     assert refused.status_code == 422
     assert alerts(read(refused)) == {
         "player_0-error": "Farkle needs 2 to 8 players: pick them below."
@@ -476,3 +477,163 @@ def test_a_long_group_history_lists_the_latest_finished_games_and_the_rest_a_tap
     assert len(listed) == 25 + 20  # every game going on, the latest 20 finished
     assert link.text == "Show all finished games (5 more)"
     assert len(every) == 50
+
+
+# ------------------------------------------- a group of four: seats filled, teams, target
+
+FOUR = "Dan\nann\nCat\nBob"
+
+
+def selected(form, name: str) -> str | None:
+    """The value of the option a select starts on (None when it starts blank)."""
+    chosen = [
+        o.attrs["value"]
+        for o in form.one("select", name=name).all("option")
+        if "selected" in o.attrs
+    ]
+    return chosen[0] if chosen and chosen[0] else None
+
+
+def stored_match(app, token: str):
+    from scorekeeper.services import matches
+
+    with app.app_context():
+        match = matches.find_match(db.session, token)
+        return match.player_names, match.side_names, match.house_rules
+
+
+def test_a_group_of_exactly_four_starts_with_its_players_seated_in_roster_order(client, app):
+    token = make_group(client, players=FOUR)
+    players = group_of(app, token)[2]
+    url = f"/groups/{token}/matches/new"
+
+    form = form_to(open_page(client, url), f"{url}?game=partnership")
+
+    assert [selected(form, f"player_{seat}") for seat in range(4)] == [
+        str(players[name]) for name in ("ann", "Bob", "Cat", "Dan")
+    ]
+    # Still changeable: each seat is a select of the whole roster, with a box for a new name.
+    assert len(form.one("select", name="player_0").all("option")) == 5
+    assert value_of(form, "side_names-0") == "" and value_of(form, "rule-target") == "1500"
+
+
+@pytest.mark.parametrize(
+    ("roster", "game"), [("Ann\nBob\nCat", "partnership"), (FOUR, "three-handed")]
+)
+def test_a_roster_that_does_not_fit_the_seats_starts_them_blank(client, roster, game):
+    token = make_group(client, players=roster)
+    url = f"/groups/{token}/matches/new?game={game}"
+
+    form = form_to(open_page(client, url), url)
+
+    assert all(
+        selected(form, select.attrs["name"]) is None
+        for select in form.all("select")
+        if select.attrs["name"].startswith("player_")
+    )
+
+
+def test_a_match_from_the_group_starts_with_the_typed_team_names_and_target(client, app):
+    token = make_group(client, players=FOUR)
+    url = f"/groups/{token}/matches/new"
+    form = form_to(open_page(client, url), f"{url}?game=partnership")
+
+    started = submit(
+        client, form, {"side_names-0": " Smiths ", "side_names-1": "", "rule-target": "1000"}
+    )
+
+    assert started.status_code == 303, alerts(read(started))
+    players, sides, rules = stored_match(app, token_of(started))
+    # Seats 0 and 2 are one team: Ann & Cat; the blank second team takes its partners' names.
+    assert players == ["ann", "Bob", "Cat", "Dan"]
+    assert sides == ["Smiths", "Bob & Dan"]
+    assert rules == {"target": 1000}
+
+
+@pytest.mark.parametrize(
+    ("typed", "field", "said"),
+    [
+        ({"rule-target": "0"}, "rule-target", "Game to must be at least 1."),
+        ({"rule-target": "ten"}, "rule-target", None),
+        ({"side_names-1": "x" * 41}, "side_names-1", None),
+        ({"player_2": ""}, "player_2", "Pick a player for this seat, or type a name."),
+    ],
+)
+def test_bad_input_on_the_groups_new_match_is_answered_beside_its_field_and_focused(
+    client, app, typed, field, said
+):
+    token = make_group(client, players=FOUR)
+    url = f"/groups/{token}/matches/new"
+    form = form_to(open_page(client, url), f"{url}?game=partnership")
+
+    refused = submit(client, form, typed)
+
+    assert refused.status_code == 422
+    page = read(refused)
+    shown = alerts(page)
+    assert list(shown) == [f"{field}-error"]
+    if said is not None:
+        assert shown[f"{field}-error"] == said
+    box = page.by_id(field)
+    assert "autofocus" in box.attrs and box.attrs["aria-invalid"] == "true"
+    assert group_of(app, token)[3] == ([], [], {})
+
+
+def test_a_rule_set_of_this_phone_fills_the_groups_new_match(client, app):
+    token = make_group(client, players=FOUR)
+    saved = client.post(
+        "/rules/save",
+        data=filled(
+            form_to(open_page(client, "/matches/new"), "/matches/new"),
+            {"rule-target": "2500", "rule-min_bid": "300", "rule_set_name": "Smith rules"},
+        ),
+    )
+    assert saved.status_code == 200
+    url = f"/groups/{token}/matches/new"
+    page = open_page(client, url)
+    use = next(a for a in page.all("a") if a.text == "Use Smith rules")
+    assert urlsplit(use.attrs["href"]).path == url
+
+    with_set = open_page(client, use.attrs["href"])
+    form = form_to(with_set, f"{url}?game=partnership")
+    assert value_of(form, "rule-target") == "2500" and value_of(form, "rule-min_bid") == "300"
+    started = submit(client, form)
+
+    assert started.status_code == 303, alerts(read(started))
+    assert stored_match(app, token_of(started))[2] == {"target": 2500, "min_bid": 300}
+
+
+def test_a_dice_game_from_a_group_that_fits_it_starts_seated(client, app):
+    token = make_group(client, players=FOUR)
+    players = group_of(app, token)[2]
+    url = f"/groups/{token}/dice/new?kind=yahtzee"
+
+    form = form_to(open_page(client, url), url)
+
+    seated = [selected(form, f"player_{n}") for n in range(4)]
+    assert seated == [str(players[name]) for name in ("ann", "Bob", "Cat", "Dan")]
+    assert form.one("div", class_="sticky-actions").one("button").text == "Start the game"
+
+
+def test_the_groups_games_show_the_winner_and_the_score_and_a_small_take_out(client, app):
+    from scorekeeper.services import hands
+    from tests.helpers.stored import MADE, form_token
+
+    token = make_group(client, players="Ann\nBob\nCat\nDan")
+    url = f"/groups/{token}/matches/new"
+    won = submit(
+        client, form_to(open_page(client, url), f"{url}?game=partnership"), {"rule-target": "250"}
+    )
+    playing = submit(client, form_to(open_page(client, url), f"{url}?game=partnership"))
+    with app.app_context():
+        # Ann bids 250 and makes it: 100 meld and 160 in tricks against 40 and 90.
+        hands.add_hand(db.session, token_of(won), MADE, version=0, form_token=form_token())
+
+    games = group_page(client, token).one("ul", class_="group-games").all("li")
+    results = [game.one("small", class_="result").text for game in games]
+
+    assert results == ["Ann & Cat 0, Bob & Dan 0", "Ann & Cat won: Ann & Cat 260, Bob & Dan 130"]
+    assert all(
+        game.one("details", class_="take-out").one("summary").text == "Take out…" for game in games
+    )
+    assert token_of(playing) != token_of(won)

@@ -48,7 +48,7 @@ def family(site) -> tuple[str, str]:
         return group.edit_token, group.view_token
 
 
-def pinochle(wins: int, bids: int, best_meld: int = 100) -> dict:
+def pinochle(wins: int, bids: int, best_meld: int = 100, own: int = 0) -> dict:
     """A player of the family's two matches: both played, 2 hands, the side's meld 100 in
     one and 40 in the other; ``bids`` bids of 250, each made."""
     return {
@@ -63,6 +63,13 @@ def pinochle(wins: int, bids: int, best_meld: int = 100) -> dict:
         "average_bid": 250 if bids else None,
         "average_meld": 70,
         "best_meld": best_meld,
+        # Each match's bid was the bidder's own (the seat stored with the hand).
+        "own_bids": own,
+        "own_made": own,
+        "own_set": 0,
+        "own_thrown_in": 0,
+        "own_forfeit": 0,
+        "own_average_bid": 250 if own else None,
     }
 
 
@@ -97,8 +104,8 @@ def player(name: str, numbers: dict) -> dict:
 
 EXPECTED = {
     "players": [
-        player("Ann", pinochle(wins=1, bids=1)),
-        player("Bob", pinochle(wins=1, bids=1)),
+        player("Ann", pinochle(wins=1, bids=1, own=1)),
+        player("Bob", pinochle(wins=1, bids=1, own=1)),
         player("Cat", pinochle(wins=1, bids=1)),
         player("Dan", pinochle(wins=1, bids=1)),
     ],
@@ -138,7 +145,7 @@ def test_a_rename_on_the_roster_renames_the_player_in_the_statistics(site, famil
     answer = client.get(f"/api/v1/groups/{edit}/stats").json
 
     assert [p["name"] for p in answer["players"]] == ["Annabel", "Bob", "Cat", "Dan"]
-    assert answer["players"][0]["pinochle"] == pinochle(wins=1, bids=1)
+    assert answer["players"][0]["pinochle"] == pinochle(wins=1, bids=1, own=1)
     assert {"players": ["Annabel", "Cat"], "matches": 2, "wins": 1} in answer["partnerships"]
 
 
@@ -185,3 +192,22 @@ def test_a_group_with_no_games_says_the_numbers_come_as_it_plays(site):
     page = read(site.test_client().get(f"/groups/{token}/stats"))
 
     assert "No games yet" in page.one("main").text
+
+
+def test_the_statistics_page_shows_a_players_own_bids_beside_their_sides(site, family):
+    edit, _ = family
+
+    page = read(site.test_client().get(f"/groups/{edit}/stats"))
+
+    cards = page.one("section", aria_labelledby="pinochle-title").all("article")
+    by_player = {
+        card.one("h3").text: dict(
+            zip([dt.text for dt in card.all("dt")], [dd.text for dd in card.all("dd")], strict=True)
+        )
+        for card in cards
+    }
+    # Ann bid 250 herself in the first match; Cat's side made that bid, but Cat bid nothing.
+    assert by_player["Ann"]["Bids Ann took"] == "1: made 1, set 0; average 250"
+    assert by_player["Ann"]["Bids Ann's side took"] == "1: made 1, set 0; average 250"
+    assert by_player["Cat"]["Bids Cat took"] == "0"
+    assert by_player["Cat"]["Bids Cat's side took"] == "1: made 1, set 0; average 250"

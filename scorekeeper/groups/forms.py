@@ -10,9 +10,11 @@ from flask_wtf import FlaskForm
 from wtforms import Form, HiddenField, SelectChoice, SelectField, StringField, TextAreaField
 from wtforms.validators import Optional
 
+from ..matches.forms import MatchForm
 from ..models import GroupPlayer
-from ..rules import DICE_GAMES, PRESETS, Preset
+from ..rules import DICE_GAMES, PRESETS, Preset, RuleError
 from ..services.groups import NAME_LENGTH, Pick
+from ..validators import SheetForm
 from ..widgets import TextInput
 
 # The select's choice for a name of an added game that is someone new, called as typed.
@@ -58,6 +60,18 @@ class GameChoiceForm(Form):
         form = cls(kind=kind)
         del form.game
         return form
+
+
+def knob_refusal(field, error: RuleError) -> str:
+    """A refused house rule in the words its box is labelled with: "target must be at
+    least 1" is said "Game to must be at least 1."."""
+    reason = error.reason
+    for name in (field.short_name, field.short_name.replace("_", " ")):
+        if reason.startswith(name + " "):
+            reason = field.label.text + reason[len(name) :]
+            break
+    reason = reason[:1].upper() + reason[1:]
+    return reason if reason.endswith((".", "?", "!")) else reason + "."
 
 
 def match_seat_labels(preset: Preset) -> list[str]:
@@ -126,9 +140,10 @@ def _pick(choice: str | None, typed: str | None) -> Pick:
     return int(choice) if choice.isdigit() else NOBODY
 
 
-class SeatsForm(FlaskForm):
+class SeatsForm(SheetForm):
     """A game started from the roster: who sits at each seat (fields ``player_N`` and
-    ``new_N``, added by ``seats_form``), and for a match who deals first."""
+    ``new_N``, added by ``seats_form``), and for a match who deals first and, in a
+    partnership, the teams' names (``side_names``)."""
 
     client_token = HiddenField()
 
@@ -136,15 +151,32 @@ class SeatsForm(FlaskForm):
         """Each seat's roster player id, or the name typed for someone new, or None."""
         return [_pick(self[f"player_{n}"].data, self[f"new_{n}"].data) for n in range(seats)]
 
+    def team_names(self) -> list[str | None]:
+        """The teams' names as typed (None for a blank one, or with no teams asked)."""
+        if "side_names" not in self:
+            return []
+        return [entry.data or None for entry in self.side_names]
+
 
 def seats_form(
-    players: Sequence[GroupPlayer], labels: Sequence[str], dealers: bool, fresh: bool = False
+    players: Sequence[GroupPlayer],
+    labels: Sequence[str],
+    dealers: bool,
+    fresh: bool = False,
+    seated: Sequence[GroupPlayer] = (),
+    teams: Preset | None = None,
 ) -> SeatsForm:
     """A SeatsForm with a select of the roster's players and a new-name box per seat
-    (``labels``: each seat's label), and a dealer choice for a match."""
+    (``labels``: each seat's label), a dealer choice for a match, and a name box per team
+    of a partnership (``teams``: the game). A fresh form starts with ``seated`` in the
+    first seats."""
 
     class Seats(SeatsForm):
         pass
+
+    if teams is not None and teams.teams:
+        # The new-match form's own team-name boxes (their length and trimming).
+        Seats.side_names = MatchForm.side_names
 
     for number, label in enumerate(labels):
         setattr(
@@ -163,7 +195,17 @@ def seats_form(
         Seats.first_dealer = SelectField(
             "Who deals first", choices=choices, coerce=str, validate_choice=False
         )
-    return Seats(formdata=None) if fresh else Seats()
+    if fresh:
+        picked = {f"player_{n}": str(player.id) for n, player in enumerate(seated)}
+        form = Seats(formdata=None, **picked)
+    else:
+        form = Seats()
+    if "side_names" in form:
+        form.side_names.fit(teams.sides)
+        for side, entry in enumerate(form.side_names):
+            entry.label.text = f"Team {side + 1}"
+            entry.render_kw = NAME_BOX
+    return form
 
 
 class NamesForm(LinkForm):

@@ -11,9 +11,10 @@ from werkzeug.wrappers import Response
 from ..charts import Line, Race, race_figure
 from ..device import current_device, this_device
 from ..extensions import db
+from ..matches.forms import house_rule_overrides, house_rules_form
 from ..models import Group
-from ..rules import DICE_GAMES, PRESETS, RuleError
-from ..services import devices, group_history, groups
+from ..rules import DICE_GAMES, PRESETS, Preset, RuleError
+from ..services import devices, group_history, groups, rule_sets
 from ..sharing import add_qr_routes, refuse_view_link_writes
 from ..started import new_form_token, remember_started, started_from
 from .forms import (
@@ -23,6 +24,7 @@ from .forms import (
     MergeForm,
     PlayerNameForm,
     dice_seat_labels,
+    knob_refusal,
     match_seat_labels,
     names_form,
     seats_form,
@@ -63,6 +65,7 @@ def _refused(form: FlaskForm, error: RuleError, fallback: str) -> None:
     ):
         field = typed
     form[field].errors = [error.reason[:1].upper() + error.reason[1:]]
+    form[field].flags.autofocus = True
 
 
 # ---------------------------------------------------------------------- a new group
@@ -255,45 +258,89 @@ def retire_player(token: str, player_id: int, step: str) -> Response:
 # ------------------------------------------------------------------- a game from the roster
 
 
-def _seats_page(group: Group, template: str, choice, form, status: int = 200) -> Response:
-    response = _page(template, status, group=group, choice=choice, form=form)
+def _seats_page(group: Group, template: str, status: int = 200, **context) -> Response:
+    response = _page(template, status, group=group, **context)
     response.headers["Cache-Control"] = "no-store"
     return response
 
 
+def _point_to_first_error(*forms) -> None:
+    """Put the thumb on the first field a refused start is about (focused on load)."""
+    for form in forms:
+        for field in form if form is not None else ():
+            # A list of boxes (the teams' names) points to its own wrong box.
+            for box in getattr(field, "entries", [field]):
+                if box.errors:
+                    box.flags.autofocus = True
+                    return
+
+
 def _start_from_roster(
-    token: str, template: str, choice, labels: list[str], dealers: bool, start
+    token: str,
+    template: str,
+    labels: list[str],
+    start,
+    *,
+    fits: range,
+    dealers: bool = False,
+    teams: Preset | None = None,
+    rules=lambda formdata: None,
+    **context,
 ) -> Response:
     """The seats page of a game started from the roster (GET), or the game started by it
-    (POST): ``start(group, form)`` starts it and says where it opens. A refused seat is
-    answered beside it; the same form sent twice opens the game it started."""
+    (POST): ``start(group, form, rules_form)`` starts it and says where it opens. A roster
+    whose active players number one of ``fits`` starts seated in roster order; ``rules``
+    draws the game's house-rules form (or None). A refused seat or rule is answered beside
+    it, focused; the same form sent twice opens the game it started."""
     group = groups.find_group(db.session, token)
     players = groups.active_players(group)
     if request.method == "GET":
-        form = seats_form(players, labels, dealers=dealers, fresh=True)
+        seated = players if len(players) in fits else ()
+        form = seats_form(players, labels, dealers=dealers, fresh=True, seated=seated, teams=teams)
         form.client_token.data = new_form_token()
-        return _seats_page(group, template, choice, form)
-    form = seats_form(players, labels, dealers=dealers)
-    _checked(form)
+        names = [player.name for player in seated]
+        return _seats_page(group, template, form=form, rules=rules(None), seated=names, **context)
+    form = seats_form(players, labels, dealers=dealers, teams=teams)
+    rules_form = rules(request.form)
+    if not form.validate():
+        if form.csrf_token.errors:
+            abort(400, description=EXPIRED)
+        _point_to_first_error(form)
+        return _seats_page(group, template, 422, form=form, rules=rules_form, **context)
     started = started_from(form.client_token.data)
     if started is not None:
         return redirect(started, 303)  # this form started a game already (Back, Start)
     try:
-        shown = start(group, form)
+        shown = start(group, form, rules_form)
     except RuleError as error:
-        _refused(form, error, "first_dealer" if dealers else "player_0")
-        return _seats_page(group, template, choice, form, 422)
+        if rules_form is not None and error.field in rules_form:
+            db.session.rollback()
+            rules_form[error.field].errors = [knob_refusal(rules_form[error.field], error)]
+        else:
+            _refused(form, error, "first_dealer" if dealers else "player_0")
+        _point_to_first_error(form, rules_form)
+        return _seats_page(group, template, 422, form=form, rules=rules_form, **context)
     remember_started(form.client_token.data, shown)
     return redirect(shown, 303)
 
 
 @bp.route("/<token:token>/matches/new", methods=["GET", "POST"])
 def new_match(token: str) -> Response:
-    """Start a match with players from the roster, seat by seat (or new names)."""
-    preset = PRESETS.get(request.values.get("game", ""), PRESETS["partnership"])
+    """Start a match with players from the roster, seat by seat (or new names), the teams'
+    names, the game's target and house rules (or a rule set of this phone's)."""
+    game = PRESETS.get(request.values.get("game", ""), PRESETS["partnership"])
+    # A rule set's "Use" link fills in its game and house rules.
+    chosen = rule_sets.chosen_preset(db.session, request.args.get("rules"))
+    preset = chosen if chosen is not None and request.method == "GET" else game
+    game = PRESETS[preset.name]
     labels = match_seat_labels(preset)
 
-    def start(group: Group, form) -> str:
+    def start(group: Group, form, rules_form) -> str:
+        rules_form.validate()
+        overrides = house_rule_overrides(rules_form, game)
+        wrong = next((field for field in rules_form if field.errors), None)
+        if wrong is not None:
+            raise RuleError(wrong.errors[0], field=wrong.short_name)
         dealer = form.first_dealer.data or ""
         match = groups.start_match(
             db.session,
@@ -301,12 +348,24 @@ def new_match(token: str) -> Response:
             game=preset.name,
             seats=form.picks(len(labels)),
             first_dealer=int(dealer) if dealer.isdigit() else -1,
+            house_rules=overrides,
+            side_names=form.team_names(),
         )
         devices.remember_match(db.session, this_device(), match.id)
         return url_for("matches.show", token=match.edit_token)
 
-    choice = GameChoiceForm.for_matches(preset.name)
-    return _start_from_roster(token, "groups/new_match.html", choice, labels, True, start)
+    return _start_from_roster(
+        token,
+        "groups/new_match.html",
+        labels,
+        start,
+        fits=range(preset.players, preset.players + 1),
+        dealers=True,
+        teams=preset,
+        rules=lambda formdata: house_rules_form(preset, formdata),
+        choice=GameChoiceForm.for_matches(preset.name),
+        preset=preset,
+    )
 
 
 @bp.route("/<token:token>/dice/new", methods=["GET", "POST"])
@@ -316,14 +375,21 @@ def new_dice_game(token: str) -> Response:
     kind = kind if kind in DICE_GAMES else "yahtzee"
     labels = dice_seat_labels(kind)
 
-    def start(group: Group, form) -> str:
+    def start(group: Group, form, _rules) -> str:
         seats = form.picks(len(labels))
         game = groups.start_dice_game(db.session, group, kind=kind, seats=seats)
         devices.remember_dice_game(db.session, this_device(), game.id)
         return url_for("dice.show", token=game.token)
 
-    choice = GameChoiceForm.for_dice(kind)
-    return _start_from_roster(token, "groups/new_dice.html", choice, labels, False, start)
+    dice = DICE_GAMES[kind]
+    return _start_from_roster(
+        token,
+        "groups/new_dice.html",
+        labels,
+        start,
+        fits=range(dice.fewest_players, dice.most_players + 1),
+        choice=GameChoiceForm.for_dice(kind),
+    )
 
 
 # --------------------------------------------------------------- a game played already

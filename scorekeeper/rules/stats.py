@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any, TypeVar
 
+from .errors import RuleError
 from .farkle import FarkleGame, FarkleTurn
 from .pinochle import Ledger, Preset
 from .yahtzee import Scorecard, YahtzeeStanding
@@ -71,6 +72,13 @@ class PinochleNumbers(_Numbers):
     bid_points: int = 0  # the bids added up, for the average bid
     meld_points: int = 0  # the meld of every hand counted, for the average meld
     best_meld: int | None = None
+    # The bids the player took themselves (hands naming who bid), split the same way.
+    own_bids: int = 0
+    own_made: int = 0
+    own_set: int = 0
+    own_thrown_in: int = 0
+    own_forfeit: int = 0
+    own_bid_points: int = 0
 
 
 @dataclass(frozen=True)
@@ -233,19 +241,65 @@ def player_name(typed: str) -> str:
     return typed.strip()
 
 
+def _own_bids(
+    sides: Sequence[Sequence[str]], ledger: Ledger, bid_by: Sequence[str | None]
+) -> dict[str, dict[str, int]]:
+    """Each named bidder's own counts (``own_bids``, ``own_made``…, ``own_bid_points``)
+    from the hands that name who took the bid; RuleError naming a hand whose ``bid_by`` is
+    not a player of the bidding side."""
+    own: dict[str, dict[str, int]] = {}
+    for row, typed in zip(ledger.rows, bid_by, strict=False):
+        if typed is None:
+            continue
+        name = player_name(typed)
+        outcome = row.outcome
+        if outcome.result not in _BID_RESULTS or outcome.bidder is None:
+            raise RuleError(
+                f"bid_by names {name}, but nobody took a bid in this hand",
+                field="bid_by",
+                hand=row.number,
+            )
+        if name not in sides[outcome.bidder]:
+            raise RuleError(
+                f"bid_by must be a player of the bidding side "
+                f"({' or '.join(sides[outcome.bidder])}), not {name or 'a blank name'}",
+                field="bid_by",
+                hand=row.number,
+            )
+        counts = own.setdefault(name, dict.fromkeys(_OWN_COUNTS, 0))
+        counts["own_bids"] += 1
+        counts["own_" + _BID_RESULTS[outcome.result]] += 1
+        counts["own_bid_points"] += outcome.bid or 0
+    return own
+
+
+_OWN_COUNTS = (
+    "own_bids",
+    "own_made",
+    "own_set",
+    "own_thrown_in",
+    "own_forfeit",
+    "own_bid_points",
+)
+
+
 def pinochle_stats(
     preset: Preset,
     sides: Sequence[Sequence[str]],
     ledger: Ledger,
     own_melds: Sequence[Mapping[str, int]] | None = None,
+    bid_by: Sequence[str | None] | None = None,
 ) -> Stats:
     """What one replayed match adds: each player's numbers (their side's bids and meld),
     each partnership's and each pair of opponents' matches and wins.
 
     ``own_melds``, one mapping per ledger row, gives a player's own meld where it was
     entered (from their cards): it counts for that player instead of the side's meld.
+    ``bid_by``, one name (or None) per ledger row, is the player who took that hand's bid:
+    it counts in their ``own_`` numbers (a name not on the bidding side is a RuleError).
     """
     sides = [list(dict.fromkeys(player_name(name) for name in side)) for side in sides]
+    own_bids = _own_bids(sides, ledger, bid_by or ())
     played = [
         (row, own_melds[index] if own_melds else {})
         for index, row in enumerate(ledger.rows)
@@ -272,6 +326,7 @@ def pinochle_stats(
                 meld_points=sum(melds),
                 best_meld=max(melds, default=None),
                 **counts,
+                **own_bids.get(name, {}),
             )
             lines.append((name, numbers))
     partnerships = [
@@ -361,6 +416,8 @@ def _pinochle_json(n: PinochleNumbers) -> dict[str, Any]:
         "average_bid": whole_mean(n.bid_points, n.bids),
         "average_meld": whole_mean(n.meld_points, n.hands),
         "best_meld": n.best_meld,
+        **{name: getattr(n, name) for name in _OWN_COUNTS if name != "own_bid_points"},
+        "own_average_bid": whole_mean(n.own_bid_points, n.own_bids),
     }
 
 

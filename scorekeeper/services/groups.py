@@ -293,9 +293,11 @@ def start_match(
     seats: Sequence[Pick],
     first_dealer: int = 0,
     house_rules: Mapping[str, Any] | None = None,
+    side_names: Sequence[str | None] = (),
 ) -> Match:
     """Start a pinochle match with the roster players picked for each seat, in seat order
-    (names typed for someone new join the roster); RuleError naming the seat's field."""
+    (names typed for someone new join the roster); RuleError naming the seat's field.
+    ``side_names``: a team's name where one was typed (else the partners' names)."""
     if game not in PRESETS:
         raise RuleError("Pick a game.", field="game")
     preset = with_rules(get_preset(game), house_rules or {})
@@ -303,11 +305,15 @@ def start_match(
         raise RuleError(f"{preset.label} needs {preset.players} players.", field="game")
     players = _joined(group, _picks(seats), "Pick a player for this seat, or type a name.")
     names = [player.name for player in players]
+    sides = team_names(game, names)
+    for side, typed in enumerate(side_names[: len(sides)]):
+        if typed is not None and typed.strip():
+            sides[side] = _checked_name(typed, f"side_names-{side}", "Type the team's name.")
     match = hands.start_match(
         session,
         game=game,
         house_rules=dict(house_rules or {}),
-        side_names=team_names(game, names),
+        side_names=sides,
         player_names=names,
         first_dealer=first_dealer,
     )

@@ -35,8 +35,9 @@ from .matches import SHOWN_HAND, SHOWN_HAND_NAMES, players_by_side, replay_entri
 
 MATCH, DICE = "match", "dice"
 # The shape of a kept summary: move it on whenever what a summary holds changes, and every
-# summary kept before is stale.
-SUMMARY_FORMAT = 1
+# summary kept before is stale. 2: a player's pinochle numbers end with the bids they took
+# themselves (own_bids…), which a summary of format 1 does not hold.
+SUMMARY_FORMAT = 2
 
 # What a summary holds, each kind of game: statistics, and what a home-page line shows.
 Summary = dict[str, Any]
@@ -57,7 +58,13 @@ def match_summary(match: Match | Row, entries: list[dict[str, Any]], played_on) 
     preset = preset_of(match.game, match.house_rules)
     ledger = replay_entries(match, preset, entries)
     sides = players_by_side(preset, match.player_names)
-    stats = pinochle_stats(preset, sides, ledger, own_melds(preset, match.player_names, entries))
+    stats = pinochle_stats(
+        preset,
+        sides,
+        ledger,
+        own_melds(preset, match.player_names, entries),
+        bidders(match.player_names, entries),
+    )
     return {
         "stats": stats.to_json(),
         "over": ledger.winner is not None,
@@ -88,6 +95,15 @@ def own_melds(
             }
         )
     return melds
+
+
+def bidders(players: list[str], entries: list[dict[str, Any]]) -> list[str | None]:
+    """For each hand, the name of the player who took the bid, from the seat stored with
+    it (None where no seat is stored: all passed, two-handed, a nines redeal)."""
+    return [
+        None if hand["bidder"] is None or hand["redeal"] else players[hand["bidder"]]
+        for hand in entries
+    ]
 
 
 _PRESETS: dict[tuple[str, str], Preset] = {}

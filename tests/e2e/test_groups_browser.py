@@ -34,6 +34,8 @@ def test_a_match_started_from_the_roster_shows_on_the_group_page(page: Page) -> 
     open_page(page, page.get_by_role("button", name="New match with these players"))
     page.get_by_label("Game", exact=True).select_option(label="Two-handed (no bidding)")
     open_page(page, page.get_by_role("button", name="Show the seats for this game"))
+    # Two players fit two-handed: they are seated in roster order, a tap from changing.
+    page.locator("details.seats > summary").click()
     page.get_by_label("Player 1", exact=True).select_option(label="Bob")
     page.get_by_label("Player 2", exact=True).select_option(label="Ann")
     fits_the_phone(page)

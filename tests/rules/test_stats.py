@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -354,3 +355,123 @@ def test_a_players_own_meld_counts_for_them_where_it_was_entered():
     assert pinochle_block(report, "Cat")["average_meld"] == 60  # (100 + 20) / 2
     assert pinochle_block(report, "Cat")["best_meld"] == 100
     assert pinochle_block(report, "Bob")["average_meld"] == 130  # the side's (60 + 200) / 2
+
+
+# ------------------------------------------------------- the bids a player took themselves
+
+# FIRST_MATCH's hands, who took each bid: Ann and Cat's side bid three times, Ann twice
+# (30 and 25) and Cat once (22); Bob went set, Dan threw in; the redeal names nobody.
+FIRST_MATCH_BID_BY = ["Ann", None, "Bob", "Dan", "Ann", "Cat"]
+
+
+def test_a_side_bids_three_times_and_ann_took_two_of_them():
+    ledger = replay_match(SMALL, FIRST_MATCH)
+    stats = pinochle_stats(
+        SMALL, [["Ann", "Cat"], ["Bob", "Dan"]], ledger, bid_by=FIRST_MATCH_BID_BY
+    )
+    report = stats_report(stats, ("pinochle",))
+
+    # Both count the side's three bids; the own_ numbers split them between the two.
+    ann = pinochle_numbers(1, 1, 5, 3, 3, 0, 0, 0, 26, 21, 40, own=(2, 2, 0, 0, 0, 28))
+    cat = pinochle_numbers(1, 1, 5, 3, 3, 0, 0, 0, 26, 21, 40, own=(1, 1, 0, 0, 0, 22))
+    bob = pinochle_numbers(1, 0, 5, 2, 0, 1, 1, 0, 45, 7, 12, own=(1, 0, 1, 0, 0, 40))
+    dan = pinochle_numbers(1, 0, 5, 2, 0, 1, 1, 0, 45, 7, 12, own=(1, 0, 0, 1, 0, 50))
+    assert [pinochle_block(report, name) for name in ("Ann", "Cat", "Bob", "Dan")] == [
+        ann,
+        cat,
+        bob,
+        dan,
+    ]
+
+
+def test_hands_that_do_not_say_who_bid_count_for_nobody():
+    ledger = replay_match(SMALL, FIRST_MATCH)
+    bid_by = ["Ann", None, None, None, None, None]
+    report = stats_report(
+        pinochle_stats(SMALL, [["Ann", "Cat"], ["Bob", "Dan"]], ledger, bid_by=bid_by),
+        ("pinochle",),
+    )
+
+    assert pinochle_block(report, "Ann")["own_bids"] == 1
+    assert pinochle_block(report, "Ann")["bids"] == 3
+    assert [pinochle_block(report, name)["own_bids"] for name in ("Bob", "Cat", "Dan")] == [0] * 3
+    assert pinochle_block(report, "Dan")["own_average_bid"] is None
+
+
+def test_bid_by_is_a_name_however_it_is_spaced():
+    ledger = replay_match(SMALL, FIRST_MATCH)
+    bid_by = [" Ann ", None, None, None, None, None]
+    stats = pinochle_stats(SMALL, [["Ann", "Cat"], ["Bob", "Dan"]], ledger, bid_by=bid_by)
+
+    assert pinochle_block(stats_report(stats, ("pinochle",)), "Ann")["own_bids"] == 1
+
+
+def test_the_own_counts_are_kept_in_a_summary_and_read_back():
+    ledger = replay_match(SMALL, FIRST_MATCH)
+    stats = pinochle_stats(
+        SMALL, [["Ann", "Cat"], ["Bob", "Dan"]], ledger, bid_by=FIRST_MATCH_BID_BY
+    )
+
+    assert Stats.from_json(json.loads(json.dumps(stats.to_json()))) == stats
+
+
+@pytest.mark.parametrize(
+    ("bid_by", "sentence"),
+    [
+        # Hand 3 was Bob and Dan's bid.
+        (
+            ["Ann", None, "Ann"],
+            "hand 3: bid_by must be a player of the bidding side (Bob or Dan), not Ann",
+        ),
+        (["Eve"], "hand 1: bid_by must be a player of the bidding side (Ann or Cat), not Eve"),
+        # The nines redeal had no bid.
+        ([None, "Ann"], "hand 2: bid_by names Ann, but nobody took a bid in this hand"),
+    ],
+)
+def test_bid_by_must_name_a_player_of_the_bidding_side(bid_by, sentence):
+    ledger = replay_match(SMALL, FIRST_MATCH)
+
+    with pytest.raises(RuleError) as refused:
+        pinochle_stats(SMALL, [["Ann", "Cat"], ["Bob", "Dan"]], ledger, bid_by=bid_by)
+
+    assert str(refused.value) == sentence
+
+
+def _with_bid_by(names: list[str], hands: list[tuple[HandInput, int]]) -> Stats:
+    """A partnership match of the hands the rules accept, each naming which of the bidding
+    side's two players took it (``names[0:2]`` one side, ``names[2:4]`` the other)."""
+    kept = played([hand for hand, _ in hands])
+    picks = iter(pick for hand, pick in hands if any(hand is k for k in kept))
+    bid_by = [names[2 * hand.bidder + next(picks)] for hand in kept]
+    ledger = replay_match(PARTNERSHIP, kept)
+    return pinochle_stats(PARTNERSHIP, [names[0:2], names[2:4]], ledger, bid_by=bid_by)
+
+
+a_match_saying_who_bid = st.builds(
+    _with_bid_by,
+    st.permutations(NAMES).map(lambda names: names[:4]),
+    st.lists(st.tuples(a_hand, st.integers(0, 1)), max_size=12),
+)
+
+
+@given(st.lists(a_match_saying_who_bid, min_size=1, max_size=4))
+def test_own_bids_split_and_a_sides_players_share_its_bids(matches):
+    for match in matches:
+        report = stats_report(match, ("pinochle",))
+        by_name = {player["name"]: player["pinochle"] for player in report["players"]}
+        for numbers in by_name.values():
+            own = ("own_made", "own_set", "own_thrown_in", "own_forfeit")
+            assert sum(numbers[name] for name in own) == numbers["own_bids"]
+            assert numbers["own_bids"] <= numbers["bids"]
+        # Every hand says who bid: the side's two players' own bids are the side's bids.
+        for side in (match_side(match, 0), match_side(match, 1)):
+            assert sum(by_name[name]["own_bids"] for name in side) == by_name[side[0]]["bids"]
+    for player in stats_report(sum(matches, Stats()))["players"]:
+        numbers = player["pinochle"]
+        own = numbers["own_made"] + numbers["own_set"] + numbers["own_thrown_in"]
+        assert own + numbers["own_forfeit"] == numbers["own_bids"]
+
+
+def match_side(match: Stats, side: int) -> list[str]:
+    """The names of one side of a one-match Stats (its partnership's pair)."""
+    return list(sorted(match.partnerships)[side])

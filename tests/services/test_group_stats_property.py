@@ -90,6 +90,8 @@ def test_a_groups_numbers_are_the_sum_of_its_games_in_any_order(
                 preset,
                 players_by_side(preset, list(seats)),
                 replay_match(preset, [hand_input(preset, entries) for entries in played]),
+                # Each hand's bid is the seat's who took it: the player sitting there.
+                bid_by=[seats[entries["bidder"]] for entries in played],
             )
             for seats, played in finals
         ),

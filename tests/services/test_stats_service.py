@@ -51,6 +51,13 @@ def test_a_stored_match_counts_every_field(session, new_match):
         "average_bid": 250,
         "average_meld": 60,  # (100 + 20) / 2
         "best_meld": 100,
+        # The hand stores Ann's seat as the bidder: the bid is hers, not only her side's.
+        "own_bids": 1,
+        "own_made": 1,
+        "own_set": 0,
+        "own_thrown_in": 0,
+        "own_forfeit": 0,
+        "own_average_bid": 250,
     }
     assert pinochle_of(report, "Bob") == {
         "matches": 1,
@@ -64,7 +71,16 @@ def test_a_stored_match_counts_every_field(session, new_match):
         "average_bid": 300,
         "average_meld": 50,  # (40 + 60) / 2
         "best_meld": 60,
+        "own_bids": 1,
+        "own_made": 0,
+        "own_set": 1,
+        "own_thrown_in": 0,
+        "own_forfeit": 0,
+        "own_average_bid": 300,
     }
+    # Cat's side made Ann's bid: none of it is Cat's own.
+    assert pinochle_of(report, "Cat")["bids"] == 1
+    assert pinochle_of(report, "Cat")["own_bids"] == 0
     assert report["partnerships"] == [
         {"players": ["Ann", "Cat"], "matches": 1, "wins": 0},
         {"players": ["Bob", "Dan"], "matches": 1, "wins": 0},
