@@ -212,7 +212,7 @@ class FarkleTurnForm(TurnGuard):
     throws = TextAreaField(
         "Kept dice, one throw per line",
         validators=[Length(max=200)],
-        description='A line a throw: "1 5", then "2 2 2". Or the total below.',
+        description='A line a throw, as "1 5" then "2 2 2".',
         render_kw={"rows": 2, "autocomplete": "off", "spellcheck": "false"},
     )
     total = WholeNumberField(
