@@ -46,6 +46,11 @@ def expect_note_in_view(page: Page, said: str, undo_name: str | None) -> None:
     """The note says ``said``, on screen, its Undo (for ``undo_name``'s turn) beside it."""
     expect(note(page)).to_contain_text(said)
     settled(page)
+    # The answer is brought into view as htmx settles it: give it that moment, no more.
+    for _ in range(10):
+        if in_view(page, note(page).locator("p")):
+            break
+        page.wait_for_timeout(100)
     assert in_view(page, note(page).locator("p")), f"{said!r} is not on screen"
     if undo_name:
         undo = note(page).get_by_role("button", name=f"Undo {undo_name}'s last turn")
