@@ -163,12 +163,23 @@ document.addEventListener("click", (event) => {
   input.dispatchEvent(new Event("input", { bubbles: true }));
 });
 
-// Five Yahtzee dice entered: show at once what they would score.
+// Five dice entered: show at once what they score.
 document.addEventListener("input", (event) => {
   const form = event.target.closest("[data-dice-entry]");
-  if (!form) return;
-  const faces = event.target.value.replace(/[\s,;+]/g, "");
-  if (/^[1-6]{5}$/.test(faces)) form.requestSubmit();
+  if (form && event.target.value.replace(/[\s,;+]/g, "").length === 5) form.requestSubmit();
+});
+
+// A dice turn's answer: entered or undone, its note on top (next field focused); else its alert.
+document.addEventListener("htmx:afterSettle", ({ detail: { requestConfig: asked, xhr } }) => {
+  const region = document.getElementById("dice-game");
+  if (!region || !asked?.elt.matches("[data-turn-answer]")) return;
+  const note = region.querySelector("#dice-note");
+  if (!xhr.responseURL.endsWith(asked.path)) {
+    document.getElementById(note?.dataset.nextField)?.focus({ preventScroll: true });
+    (note || region).scrollIntoView();
+  } else if (!document.activeElement.hasAttribute("autofocus")) {
+    region.querySelector("[role=alert]:not([hidden])")?.scrollIntoView({ block: "center" });
+  }
 });
 
 // The pinned line of a dice turn (templates/dice/_pinned.html): the dice as typed, at once;

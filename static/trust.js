@@ -505,6 +505,8 @@ async function keepDiceTurn(form, fields) {
   const url = new URL(form.getAttribute("action"), location.href).href;
   const entry = { url, page: location.pathname, label, player, fields };
   await asPromise((await outbox("readwrite")).add(entry));
+  // The note and its Undo are of the site's last turn, not this one.
+  document.getElementById("dice-note")?.remove();
   if (form.matches("form.farkle-turn")) {
     clearTyped(form);
     advanceTurn(form, player);
@@ -550,7 +552,7 @@ function cardOf(player) {
 // The box picker's own card, hint and previews are put away: they are of the dice and the
 // player the server last drew.
 function putAwayDrawnCard(picker) {
-  picker.querySelectorAll(":scope > .hint, :scope > .reasons, :scope > table.yahtzee-card, #slot-error").forEach((element) => {
+  picker.querySelectorAll(":scope > .hint, :scope > .reasons, :scope > table.yahtzee-card, #slot-error, #best-boxes").forEach((element) => {
     element.hidden = true;
   });
   const confirm = document.getElementById("confirm");

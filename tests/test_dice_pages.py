@@ -501,7 +501,8 @@ def test_tapping_a_box_scores_it_and_passes_the_turn(site, phone, headers):
     response = tap_box(phone, token, "33356", "threes", headers=headers)
 
     assert response.status_code == 303
-    assert response.headers["Location"] == dice_url(token)
+    # The answer lands on the note that says what the turn did, above the next turn's form.
+    assert response.headers["Location"] == dice_url(token) + "#dice-note"
     [turn] = stored_turns(site, token)
     assert (turn.player, turn.dice, turn.box, turn.column) == (0, "33356", "threes", None)
     page = page_of(phone, token)

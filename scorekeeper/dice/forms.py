@@ -129,8 +129,13 @@ class DiceForm(PlainForm):
         "Dice",
         validators=[Length(max=30)],
         filters=[_strip],
-        description='Tap the faces, or type them: "33356" or "3 3 3 5 6".',
-        render_kw={"autocomplete": "off", "inputmode": "numeric", "placeholder": "33356"},
+        description="Or type the five faces, as 33356 or 3 3 3 5 6.",
+        # Words, not digits: a placeholder of faces reads as dice already entered.
+        render_kw={
+            "autocomplete": "off",
+            "inputmode": "numeric",
+            "placeholder": "Tap the dice or type them",
+        },
     )
 
 
@@ -203,8 +208,8 @@ class FarkleTurnForm(TurnGuard):
     throws = TextAreaField(
         "Kept dice, one throw per line",
         validators=[Length(max=200)],
-        description='For example "1 5", then "2 2 2" on the next line. Or give the total below.',
-        render_kw={"rows": 3, "autocomplete": "off", "spellcheck": "false"},
+        description='A line a throw, as "1 5" then "2 2 2".',
+        render_kw={"rows": 2, "autocomplete": "off", "spellcheck": "false"},
     )
     total = WholeNumberField(
         "Or the turn's total",

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import make_response, render_template, url_for
+from flask import session as cookie  # the phone's signed session cookie, not the database
 from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
 
@@ -18,6 +19,7 @@ from ..rules import (
     BoxPreview,
     RuleError,
     best_open_box,
+    best_open_boxes,
     dice_game,
     open_boxes_preview,
     parse_dice,
@@ -31,6 +33,10 @@ from ..services.dice import (
     YahtzeeState,
     describe_turn,
     digits,
+    game_version,
+    last_turn_said,
+    turn_done,
+    who_plays_now,
 )
 from ..services.dice_turns import STALE
 from ..services.errors import NotFound
@@ -55,6 +61,47 @@ class TurnConflict:
             return cls(STALE, "Back to the game", None, slot)
         keep = f"Enter mine for {change.next_name}" if change.next_name else None
         return cls(change.sentence, "Same turn (discard mine)", keep, slot)
+
+
+@dataclass(frozen=True)
+class TurnNote:
+    """What the turn's form says above it, where the thumb is: the last turn and whose turn
+    it is now ("Ann: 20 in Three of a kind · Bob's turn"), or what this phone's Undo did."""
+
+    said: str
+    lead: str | None = None  # "Undone:", "Nothing undone:"
+    undo_name: str | None = None  # whose last turn Undo takes back (None: nothing to undo)
+
+
+# What this phone's Undo did, kept in its session while the game stays at that version.
+UNDO_NOTE = "dice_undo"
+NOT_UNDONE = "the game changed before the tap arrived (a second tap, or another phone)"
+
+
+def remember_undo(token: str, undone: str | None) -> None:
+    """Tell this phone what its Undo took back (``undone``), or that it took back nothing."""
+    version = game_version(db.session, token)
+    note = cookie.get(UNDO_NOTE)
+    if undone is None and note and note.get("token") == token and note.get("version") == version:
+        return  # a second tap of one Undo: the first one's answer stands
+    cookie[UNDO_NOTE] = {"token": token, "version": version, "undone": undone}
+
+
+def undo_label(state: DiceState) -> str | None:
+    """The turn Undo would take back, in words (None when there is none)."""
+    return turn_done(state, state.turns[-1]) if state.turns else None
+
+
+def turn_note(state: DiceState) -> TurnNote | None:
+    """The note above the next turn's form (None before the first turn)."""
+    undo_name = state.players[state.turns[-1].player] if state.turns else None
+    note = cookie.get(UNDO_NOTE)
+    if note and note.get("token") == state.game.token and note.get("version") == state.game.version:
+        if note.get("undone"):
+            return TurnNote(f"{note['undone']} · {who_plays_now(state)}", "Undone:", undo_name)
+        return TurnNote(NOT_UNDONE, "Nothing undone:", undo_name)
+    said = last_turn_said(state)
+    return TurnNote(said, None, undo_name) if said else None
 
 
 def new_page(form: NewGameForm, rules_form, kind: str, status: int = 200) -> Response:
@@ -87,6 +134,7 @@ def _page_context(state: DiceState, view: bool = False) -> dict[str, Any]:
         "knobs": knob_rows(state.game.kind, state.rules),
         "action_form": FlaskForm(),
         "last_turn": state.turns[-1] if state.turns else None,
+        "note": None if view else turn_note(state),
         "faces": yahtzee.FACES,
         # A new one-time token each time the page is drawn: one turn per form.
         "form_token": secrets.token_urlsafe(16),
@@ -114,6 +162,7 @@ def _blank_turn_context(state: DiceState) -> dict[str, Any]:
         "confirm": None,
         "boxes": yahtzee,
         "best": None,
+        "best_boxes": (),
     }
 
 
@@ -183,6 +232,7 @@ def yahtzee_page(
     previews = None
     dice = None
     best = None
+    best_boxes: tuple = ()
     if dice_form.dice.data and not dice_form.dice.errors and not state.over:
         sheet = state.sheets[state.next_player]
         try:
@@ -191,6 +241,7 @@ def yahtzee_page(
                 open_boxes_preview(column.card, dice, state.rules) for column in sheet.card.columns
             ]
             best = best_open_box(sheet.card.columns, previews)
+            best_boxes = best_open_boxes(sheet.card.columns, previews)
         except RuleError as error:
             dice_form.dice.errors = [error.reason]
             dice = None
@@ -207,6 +258,7 @@ def yahtzee_page(
         confirm=confirm,
         boxes=yahtzee,
         best=best,
+        best_boxes=best_boxes,
         conflict=conflict,
     )
 

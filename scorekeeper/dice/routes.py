@@ -46,6 +46,8 @@ from .pages import (
     edit_page,
     farkle_page,
     new_page,
+    remember_undo,
+    undo_label,
     yahtzee_page,
 )
 
@@ -54,6 +56,8 @@ bp.add_app_template_global(race_figure)
 bp.add_app_template_global(dice_race)
 
 EXPIRED = "The form expired; reload the page and try again."
+# Where a turn's answer lands: the note saying what it did, above the next turn's form.
+NOTE = "dice-note"
 
 
 # ---------------------------------------------------------------------- a new game
@@ -142,7 +146,7 @@ def add_turn(token: str) -> Response:
             return _add_farkle_turn(state)
         return _add_yahtzee_turn(state)
     except AlreadyRecorded:
-        return redirect(url_for(".show", token=token), 303)
+        return redirect(url_for(".show", token=token, _anchor=NOTE), 303)
 
 
 def _add_yahtzee_turn(state: YahtzeeState) -> Response:
@@ -197,7 +201,7 @@ def _add_yahtzee_turn(state: YahtzeeState) -> Response:
         state = load_game(db.session, state.game.token)
         choice = TurnConflict.of(conflict.change, form.slot.data)
         return yahtzee_page(state, dice_form, 409, conflict=choice)
-    return redirect(url_for(".show", token=state.game.token), 303)
+    return redirect(url_for(".show", token=state.game.token, _anchor=NOTE), 303)
 
 
 def _add_farkle_turn(state: FarkleState) -> Response:
@@ -233,7 +237,7 @@ def _add_farkle_turn(state: FarkleState) -> Response:
         # The typed throws stay; the form is redrawn at today's version and next turn.
         state = load_game(db.session, state.game.token)
         return farkle_page(state, form, 409, conflict=TurnConflict.of(conflict.change))
-    return redirect(url_for(".show", token=state.game.token), 303)
+    return redirect(url_for(".show", token=state.game.token, _anchor=NOTE), 303)
 
 
 def _farkle_error(form: FarkleTurnForm, error: RuleError) -> None:
@@ -344,11 +348,16 @@ def _checked_action_form() -> None:
 @bp.post("/<token:token>/undo")
 def undo(token: str) -> Response:
     """Take back the last turn entered; a double-tapped Undo takes back one turn."""
-    load_game(db.session, token)
+    state = load_game(db.session, token)
     _checked_action_form()
+    label = undo_label(state)
     version = request.form.get("version", type=whole_number)
-    dice_turns.undo_turn(db.session, token, version=version)
-    return redirect(url_for(".show", token=token), 303)
+    if dice_turns.undo_turn(db.session, token, version=version):
+        remember_undo(token, label)
+    elif label:
+        # A double tap, or another phone's change came first: nothing was taken back.
+        remember_undo(token, None)
+    return redirect(url_for(".show", token=token, _anchor=NOTE), 303)
 
 
 @bp.post("/<token:token>/again")

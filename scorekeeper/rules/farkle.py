@@ -402,6 +402,9 @@ class FarkleTurnResult:
     farkles_in_row: int
     totals: tuple[int, ...]
     sentence: str
+    # What the turn did, said once it is in, for the phone that entered it: "Ann banked 350",
+    # "Ann farkled: 0".
+    said: str = ""
 
 
 @dataclass(frozen=True)
@@ -461,13 +464,16 @@ def replay_farkle(
         if turn.farkle:
             farkles[player] += 1
             sentence = f"{who} farkled"
+            said = f"{who} farkled: 0"
             if farkles[player] == 3:
                 farkles[player] = 0
                 points = rules.three_farkles_penalty
                 if points:
                     sentence += f" for the third time in a row: {_signed(points)}"
+                    said = f"{who} farkled for the third time in a row: {_signed(points)}"
             elif farkles[player] > 1:
                 sentence += f" ({farkles[player]} in a row)"
+                said += f" ({farkles[player]} in a row)"
         else:
             farkles[player] = 0
             decided = _decided_by(throws)
@@ -477,15 +483,21 @@ def replay_farkle(
                     f"{who} needs {rules.opening_score} to get on the board;"
                     f" {banked}{decided} counts 0"
                 )
+                said = (
+                    f"{who} banked {banked}: counts 0, short of the"
+                    f" {rules.opening_score} to get on the board"
+                )
             else:
                 on_board[player] = True
                 sentence = f"{who} banks {banked}{decided}"
+                said = f"{who} banked {banked}"
         totals[player] += points
         if final_by is None:
             if totals[player] >= rules.target:
                 final_by = player
                 final_left = [(player + step) % count for step in range(1, count)]
                 sentence += f" and reaches {rules.target}: everyone else has one more turn"
+                said += f" and reached {rules.target}"
         else:
             final_left.remove(player)
             over = not final_left
@@ -499,6 +511,7 @@ def replay_farkle(
                 farkles[player],
                 tuple(totals),
                 sentence,
+                said,
             )
         )
     winners: tuple[int, ...] = ()

@@ -435,6 +435,34 @@ def best_open_box(
     return best
 
 
+def best_open_boxes(
+    columns: Sequence[ColumnResult], previews: Sequence[Sequence[BoxPreview]], count: int = 3
+) -> tuple[BestBox, ...]:
+    """The ``count`` open boxes adding most to the total now, each box once (in the column
+    where it is worth most), best first; the first is ``best_open_box``'s (ties as there)."""
+    found: dict[str, BestBox] = {}
+    for column, verdicts in zip(columns, previews, strict=True):
+        for verdict in verdicts:
+            if not verdict.allowed:
+                continue
+            worth = (verdict.points or 0) * column.multiplier
+            worth += verdict.bonus * column.bonus_multiplier
+            shown = found.get(verdict.box)
+            if shown is None or worth > shown.worth:
+                found[verdict.box] = BestBox(column, verdict, worth)
+    # Stable: equal worth keeps the first column's, then card order, as best_open_box does.
+    ranked = sorted(found.values(), key=lambda best: (-best.worth, best.column.number))
+    return tuple(ranked[:count])
+
+
+def turn_words(result: TurnResult, multiplier: int | None = None) -> str:
+    """A scored turn in words: ``20 in Three of a kind``, ``0 in Yahtzee``, ``25 + 100
+    bonus in Full house (joker)``; with a column's ``multiplier`` (Triple), ``… in Chance ×3``."""
+    where = BOX_LABELS[result.box] + (f" ×{multiplier}" if multiplier else "")
+    points = f"{result.points} + {result.bonus} bonus" if result.bonus else str(result.points)
+    return f"{points} in {where}{' (joker)' if result.joker else ''}"
+
+
 def _column_of(variant: str, column: Any) -> int:
     """The 1-based column a turn goes in: always 1 in classic, named in triple."""
     count = len(COLUMN_MULTIPLIERS[variant])

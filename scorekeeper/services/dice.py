@@ -22,6 +22,7 @@ from ..rules import (
     bonus_progress,
     dice_game,
     game_result,
+    turn_words,
     yahtzee,
 )
 from .errors import NotFound
@@ -260,6 +261,35 @@ def describe_turn(state: DiceState, turn: DiceTurn) -> str:
     points = f"{scored.points} + {scored.bonus} bonus" if scored.bonus else str(scored.points)
     dice = " ".join(str(face) for face in scored.dice)
     return f"{sheet.name}'s turn {number}: {dice} in {where} ({points})"
+
+
+def turn_done(state: DiceState, turn: DiceTurn) -> str:
+    """What a stored turn did, in the words a player is told once it is in: "Ann: 20 in
+    Three of a kind" (Triple: "… in Chance ×3"), or for Farkle "Ann banked 350"."""
+    if isinstance(state, FarkleState):
+        return state.result.turns[state.turns.index(turn)].said
+    sheet = state.sheets[turn.player]
+    scored = sheet.card.turns[sheet.turns.index(turn)]
+    columns = sheet.card.columns
+    # A sheet of several columns (Triple) names the column's multiplier.
+    multiplier = columns[scored.column - 1].multiplier if len(columns) > 1 else None
+    return f"{sheet.name}: {turn_words(scored, multiplier)}"
+
+
+def who_plays_now(state: DiceState) -> str:
+    """Whose turn it is, or once the game is over who won: "Bob's turn", "Ann wins"."""
+    if state.over:
+        names = state.winner_names
+        return f"{names[0]} wins" if len(names) == 1 else f"{' and '.join(names)} share the win"
+    return f"{state.players[state.next_player]}'s turn"
+
+
+def last_turn_said(state: DiceState) -> str | None:
+    """The game's last turn and what comes next: "Ann: 20 in Three of a kind · Bob's turn"
+    (None before the first turn)."""
+    if not state.turns:
+        return None
+    return f"{turn_done(state, state.turns[-1])} · {who_plays_now(state)}"
 
 
 @dataclass(frozen=True)
