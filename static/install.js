@@ -18,7 +18,9 @@
   }
   document.addEventListener("htmx:afterRequest", (event) => {
     const verb = event.detail.requestConfig && event.detail.requestConfig.verb;
-    if (event.detail.successful && verb && verb !== "get") keepThisPage();
+    // A preview changes nothing: only a write renews the copy.
+    const path = (event.detail.requestConfig && event.detail.requestConfig.path) || "";
+    if (event.detail.successful && verb && verb !== "get" && !path.endsWith("/preview")) keepThisPage();
   });
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "hidden") keepThisPage();

@@ -92,7 +92,8 @@ async function keepPageAt(address) {
   const url = new URL(address);
   if (url.origin !== self.location.origin || url.pathname.startsWith(API_PREFIX)) return;
   try {
-    const response = await fetch(url, { credentials: "same-origin" });
+    // Said as the worker's own copy: the page's one-time note stays for the phone's own look.
+    const response = await fetch(url, { credentials: "same-origin", headers: { "X-Kept-Copy": "1" } });
     if (keepable(response)) await keepPage(url, response);
   } catch (error) {
     // No network as the worker started: that page is kept the next time it loads.

@@ -254,7 +254,8 @@ def kept_page(token: str, view: bool) -> Response:
     key = (match.edit_token, match.version, view, is_partial(), every_hand)
     page = pages().get_or_draw(key, draw)
     note = ""
-    if not view and "note" in cookie:
+    # The service worker's copy of the page (X-Kept-Copy) leaves the note to the phone.
+    if not view and "note" in cookie and not request.headers.get("X-Kept-Copy"):
         note = take_note(matches.read_match(db.session, token))
     response = make_response(fill_holes(page.replace(NOTE_HOLE, note)))
     response.vary.add("HX-Request")
@@ -294,8 +295,11 @@ def edit_page(
     return response
 
 
-def describe_preview(state: MatchState, entries: dict[str, Any], index: int) -> dict[str, Any]:
-    """The preview's facts: what the bidder needs, the throw-in verdict, the outcome."""
+def describe_preview(
+    state: MatchState, entries: dict[str, Any], index: int, melds_typed: list[bool] | None = None
+) -> dict[str, Any]:
+    """The preview's facts: what the bidder needs, the throw-in verdict (once the bidder's
+    meld is typed: ``melds_typed``, one flag a side), the outcome."""
     preset, names = state.preset, state.sides
     facts: dict[str, Any] = {"state": state, "outcome": None, "error": None, "lines": []}
     dealer = state.ledger.rows[index].dealer if index < len(state.hands) else None
@@ -320,7 +324,8 @@ def describe_preview(state: MatchState, entries: dict[str, Any], index: int) -> 
     if preset.bidding and bidder is not None and bid is not None:
         meld = hand.meld[bidder]
         facts["lines"].append(bid_outlook(preset, bid, meld, names[bidder]))
-        facts["throw_in"] = throw_in_verdict(preset, bid, meld)
+        if melds_typed is None or melds_typed[bidder]:
+            facts["throw_in"] = throw_in_verdict(preset, bid, meld)
         facts["throw_in_terms"] = throw_in_terms(preset, bid, bidder, names)
     if entries["tricks"] is None and not (entries["thrown_in"] or entries["redeal"]):
         return facts

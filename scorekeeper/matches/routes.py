@@ -317,7 +317,8 @@ def preview(token: str) -> Response:
     if refused is not None:
         facts = {"state": state, "outcome": None, "error": refused, "lines": []}
     else:
-        facts = describe_preview(state, form.entries(), index)
+        typed = [entry.data is not None for entry in form.meld]
+        facts = describe_preview(state, form.entries(), index, melds_typed=typed)
     if hand_id is not None:
         facts["trim_slot"] = True
         facts["trim_offer"] = None
