@@ -92,10 +92,12 @@
     if (!cell) return;
     const first = cell.querySelector(control.remove ? "a.remove" : "a.card-button");
     const target = first || cell.querySelector("a");
-    if (target) target.focus();
+    // Never scrolled to: the page stays where the thumb left it.
+    if (target) target.focus({ preventScroll: true });
   }
 
-  // One grid card as the server draws it: add link (or a disabled card), count, take-out link.
+  // One grid card as the server draws it: add link (or a disabled card), then the take-out
+  // link with the count, or the empty strip that keeps its place.
   function drawCell(cell, hand, held, addable) {
     const { meldCard: code, cardName: name, symbol, suit } = cell.dataset;
     const state = formState();
@@ -130,6 +132,11 @@
           [count, " \u2212"],
         ),
       );
+    } else {
+      const none = document.createElement("span");
+      none.className = "remove none";
+      none.setAttribute("aria-hidden", "true");
+      children.push(none);
     }
     cell.dataset.held = String(held);
     cell.classList.toggle("held", held > 0);
@@ -150,16 +157,17 @@
     }
     const line = calculator().querySelector(".card-count");
     const strong = document.createElement("strong");
+    const said = document.createElement("span");
     const full = line.dataset.sizes.split(" ").map(Number).includes(hand.length);
-    let parts;
     if (hand.length > most) {
       // As the server says it: more cards than a hand holds are not counted.
       strong.textContent = `${hand.length} cards read`;
-      parts = [strong, ": not counted until the cards are fixed."];
+      said.append(strong, ": not counted until the cards are fixed.");
     } else {
       strong.textContent = `${hand.length} of ${line.dataset.sizesText} cards`;
-      parts = [strong, `${hand.length && !full ? ": a partial hand, counted as it is" : ""}.`];
+      said.append(strong, `${hand.length && !full ? ": a partial hand, counted as it is" : ""}.`);
     }
+    const parts = [said];
     if (hand.length) {
       const clear = addressOf({ ...formState(), hand: "", trump: "" });
       parts.push(" ", link(clear, { "data-meld-link": "", class: "clear-hand" }, ["Clear"]));
@@ -196,15 +204,23 @@
     const answer = document.createElement("template");
     answer.innerHTML = html;
     const results = answer.content.querySelector("#meld-results");
-    const slot = answer.content.querySelector("#hand-error-slot");
-    const answerBox = answer.content.querySelector("#hand");
-    if (!results || !slot || !answerBox) {
+    const freshKept = results && results.querySelector(":scope > [data-meld-keep]");
+    const slot = freshKept && freshKept.querySelector("#hand-error-slot");
+    const answerBox = freshKept && freshKept.querySelector("#hand");
+    const live = document.getElementById("meld-results");
+    const kept = live.querySelector(":scope > [data-meld-keep]");
+    if (!slot || !answerBox || !kept) {
       window.location.assign(address); // not the calculator's answer: load the page itself
       return;
     }
     const control = focusedControl();
-    document.getElementById("meld-results").replaceWith(results);
-    document.getElementById("hand-error-slot").replaceWith(slot);
+    // Everything but the typed hand's block is the answer's, in the answer's order.
+    const fresh = Array.from(results.childNodes);
+    const at = fresh.indexOf(freshKept);
+    for (const child of Array.from(live.childNodes)) if (child !== kept) child.remove();
+    kept.before(...fresh.slice(0, at));
+    kept.after(...fresh.slice(at + 1));
+    kept.querySelector("#hand-error-slot").replaceWith(slot);
     if (tapped) box().value = answerBox.value;
     if (answerBox.hasAttribute("aria-invalid")) box().setAttribute("aria-invalid", "true");
     else box().removeAttribute("aria-invalid");
