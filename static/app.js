@@ -84,17 +84,42 @@ document.addEventListener("input", (event) => {
   }
 });
 
-// "Count meld from cards" sends its tap buttons once, in a <template>: each player's box
-// gets a copy, labelled with that player's name.
+// "Count meld from cards" sends its player switcher and tap buttons once, in a <template>:
+// one grid for the table, adding to one player's box at a time (the others keep theirs).
 function fillCardTaps(taps) {
-  const box = taps.closest("[data-cards-for]");
-  const template = box.closest("form").querySelector("template[data-card-taps]");
-  const whose = box.dataset.cardsLabel;
+  const grid = taps.closest("[data-cards-for]");
+  const template = grid.closest("form").querySelector("template[data-card-taps]");
   taps.replaceChildren(template.content.cloneNode(true));
-  taps.querySelectorAll("[data-card]").forEach((button) => {
+  chooseCardPlayer(grid, grid.dataset.cardsFor);
+}
+
+// The chosen player: their button pressed, their box the one shown, the cards named for them.
+function chooseCardPlayer(grid, fieldId) {
+  const player = grid.querySelector(`[data-cards-player="${fieldId}"]`);
+  if (!player) return;
+  const whose = player.dataset.cardsLabel;
+  grid.dataset.cardsFor = fieldId;
+  grid.dataset.cardsLabel = whose;
+  grid.querySelectorAll("[data-cards-player]").forEach((button) => {
+    button.setAttribute("aria-pressed", String(button === player));
+  });
+  grid.querySelectorAll("[data-card]").forEach((button) => {
     button.setAttribute("aria-label", `Add the ${button.dataset.cardName} to ${whose}`);
   });
-  taps.querySelector("[data-card-undo]").setAttribute("aria-label", `Take out the last card of ${whose}`);
+  grid.querySelector("[data-card-undo]").setAttribute("aria-label", `Take out the last card of ${whose}`);
+  grid.closest("details").querySelectorAll("[data-cards-field]").forEach((box) => {
+    box.hidden = box.dataset.cardsField !== fieldId;
+  });
+  tallyCards(grid);
+}
+
+// Each player's button says how many cards they have in, so no box needs to be open to see it.
+function tallyCards(grid) {
+  grid.querySelectorAll("[data-cards-player]").forEach((button) => {
+    const input = document.getElementById(button.dataset.cardsPlayer);
+    const count = input ? input.value.split(/[\s,;+]+/).filter(Boolean).length : 0;
+    button.querySelector("[data-card-tally]").textContent = count ? String(count) : "";
+  });
 }
 
 // The bid steppers, card taps and die taps are hidden until this script runs, so a page
@@ -120,9 +145,15 @@ document.addEventListener("htmx:load", (event) => {
 document.addEventListener("htmx:afterSwap", () => revealHelpers(document));
 document.addEventListener("htmx:oobAfterSwap", () => revealHelpers(document));
 
-// In "count meld from cards", a tapped card is added to that player's cards (⌫ takes the
-// last one out); the preview then counts the meld.
+// In "count meld from cards", a tapped card is added to the chosen player's cards (⌫ takes
+// the last one out), a tapped name chooses whose cards the grid adds to; the preview then
+// counts the meld.
 document.addEventListener("click", (event) => {
+  const player = event.target.closest("[data-cards-player]");
+  if (player) {
+    chooseCardPlayer(player.closest("[data-cards-for]"), player.dataset.cardsPlayer);
+    return;
+  }
   const button = event.target.closest("[data-card], [data-card-undo]");
   if (!button) return;
   const box = button.closest("[data-cards-for]");
@@ -132,6 +163,11 @@ document.addEventListener("click", (event) => {
   else cards.pop();
   input.value = cards.join(" ");
   input.dispatchEvent(new Event("input", { bubbles: true }));
+});
+document.addEventListener("input", (event) => {
+  const details = event.target.closest && event.target.closest("details.meld-cards");
+  const grid = details && details.querySelector(".card-grid[data-cards-for]");
+  if (grid) tallyCards(grid);
 });
 
 // When the preview has counted a side's meld from cards, put it in that side's meld field.

@@ -279,7 +279,8 @@ def test_taking_out_a_card_and_the_deck_maximum(
 def test_a_full_hand_takes_no_more_cards(page: Page) -> None:
     """At 12 of 12 cards no card can be added, and the hand is not called partial."""
     open_calculator(page)
-    page.get_by_label("Cards (tap the grid", exact=False).fill("AS AS 10S 10S KS KS QS QS JS JS 9S 9S")
+    box = page.get_by_label("Cards (tap the grid", exact=False)
+    box.fill("AS AS 10S 10S KS KS QS QS JS JS 9S 9S")
     expect(card_count(page)).to_have_text(re.compile(r"^\s*12 of 12 cards\.\s*Clear\s*$"))
     expect(page.get_by_role("link", name=re.compile("^Add the "))).to_have_count(0)
     # Double run 1500 + two dix 20 = 1520 with spades.
@@ -437,8 +438,24 @@ def test_the_calculator_fits_a_small_phone(
 # ------------------------------------------------------------------ into the ledger
 
 
+def card_player(page: Page, player: str) -> Locator:
+    """The switcher's button that makes the one grid add to this player's cards."""
+    switcher = page.get_by_role("group", name="Whose cards")
+    return switcher.get_by_role("button", name=re.compile(rf"^{re.escape(player)}\b"))
+
+
+def choose_card_player(page: Page, player: str) -> None:
+    """Tap a player's name over the grid (unless chosen already): their box shows, alone."""
+    button = card_player(page, player)
+    if button.get_attribute("aria-pressed") != "true":
+        button.click()
+    expect(button).to_have_attribute("aria-pressed", "true")
+    expect(page.get_by_label(f"{player} meld cards", exact=True)).to_be_visible()
+
+
 def tap_player_cards(page: Page, player: str, codes: Sequence[str]) -> None:
-    """In "Count meld from cards", tap a player's cards (the field shows them as tapped)."""
+    """In "Count meld from cards", choose the player, tap their cards (the field shows them)."""
+    choose_card_player(page, player)
     field = page.get_by_label(f"{player} meld cards", exact=True)
     for code in codes:
         before = field.input_value().split()
