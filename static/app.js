@@ -85,40 +85,29 @@ document.addEventListener("input", (event) => {
 });
 
 // "Count meld from cards" sends its player switcher and tap buttons once, in a <template>:
-// one grid for the table, adding to one player's box at a time (the others keep theirs).
+// one grid, adding to the chosen player's box (the others keep their cards).
 function fillCardTaps(taps) {
   const grid = taps.closest("[data-cards-for]");
-  const template = grid.closest("form").querySelector("template[data-card-taps]");
-  taps.replaceChildren(template.content.cloneNode(true));
+  taps.replaceChildren(grid.closest("form").querySelector("template[data-card-taps]").content.cloneNode(true));
   chooseCardPlayer(grid, grid.dataset.cardsFor);
 }
 
-// The chosen player: their button pressed, their box the one shown, the cards named for them.
-function chooseCardPlayer(grid, fieldId) {
-  const player = grid.querySelector(`[data-cards-player="${fieldId}"]`);
-  if (!player) return;
-  const whose = player.dataset.cardsLabel;
-  grid.dataset.cardsFor = fieldId;
-  grid.dataset.cardsLabel = whose;
-  grid.querySelectorAll("[data-cards-player]").forEach((button) => {
-    button.setAttribute("aria-pressed", String(button === player));
+// The chosen player's box alone shown; each name says how many cards that player has in.
+function chooseCardPlayer(grid, id) {
+  grid.dataset.cardsFor = id;
+  const whose = document.querySelector(`label[for="${id}"]`).textContent.trim();
+  grid.querySelectorAll("button").forEach((button) => {
+    const { cardsPlayer, cardName } = button.dataset;
+    if (cardsPlayer) {
+      button.setAttribute("aria-pressed", String(cardsPlayer === id));
+      const cards = document.getElementById(cardsPlayer).value.match(/[^\s,;+]+/g);
+      button.lastElementChild.textContent = cards ? cards.length : "";
+    } else {
+      button.setAttribute("aria-label", cardName ? `Add the ${cardName} to ${whose}` : `Take out the last card of ${whose}`);
+    }
   });
-  grid.querySelectorAll("[data-card]").forEach((button) => {
-    button.setAttribute("aria-label", `Add the ${button.dataset.cardName} to ${whose}`);
-  });
-  grid.querySelector("[data-card-undo]").setAttribute("aria-label", `Take out the last card of ${whose}`);
   grid.closest("details").querySelectorAll("[data-cards-field]").forEach((box) => {
-    box.hidden = box.dataset.cardsField !== fieldId;
-  });
-  tallyCards(grid);
-}
-
-// Each player's button says how many cards they have in, so no box needs to be open to see it.
-function tallyCards(grid) {
-  grid.querySelectorAll("[data-cards-player]").forEach((button) => {
-    const input = document.getElementById(button.dataset.cardsPlayer);
-    const count = input ? input.value.split(/[\s,;+]+/).filter(Boolean).length : 0;
-    button.querySelector("[data-card-tally]").textContent = count ? String(count) : "";
+    box.hidden = box.dataset.cardsField !== id;
   });
 }
 
@@ -165,9 +154,8 @@ document.addEventListener("click", (event) => {
   input.dispatchEvent(new Event("input", { bubbles: true }));
 });
 document.addEventListener("input", (event) => {
-  const details = event.target.closest && event.target.closest("details.meld-cards");
-  const grid = details && details.querySelector(".card-grid[data-cards-for]");
-  if (grid) tallyCards(grid);
+  const grid = event.target.closest(".meld-cards")?.querySelector("[data-cards-for]");
+  if (grid) chooseCardPlayer(grid, grid.dataset.cardsFor);
 });
 
 // When the preview has counted a side's meld from cards, put it in that side's meld field.

@@ -1,12 +1,8 @@
-// The meld calculator on a phone: every tap counts, whatever the network.
-//
-// The page keeps the hand (the text box is its one copy) and shows each tap at once: the
-// card's count, the box, the grid's +/− links, "n of 12" and the pinned line's count
-// ("counting…" until the meld comes). The server counts the meld;
-// only one request is on its way at a time, and when it lands the latest hand is asked
-// for, so an answer for an older hand never replaces a newer one. The address is
-// replaced, not pushed: Back leaves the calculator in one press. Without this script
-// every tap is a plain link and the form a plain GET.
+// The meld calculator on a phone: every tap counts, whatever the network. The page keeps
+// the hand (the text box is its one copy) and draws each tap at once; the server counts the
+// meld, one request at a time, always for the latest hand, so an older answer never
+// replaces a newer one. The address is replaced, not pushed: Back leaves in one press.
+// Without this script every tap is a plain link and the form a plain GET.
 
 (() => {
   const TYPING_PAUSE_MS = 400; // typed cards are counted once the thumb rests
@@ -96,8 +92,8 @@
     if (target) target.focus({ preventScroll: true });
   }
 
-  // One grid card as the server draws it: add link (or a disabled card), then the take-out
-  // link with the count, or the empty strip that keeps its place.
+  // One grid card as the server draws it: add link (or a disabled card), take-out link or
+  // the empty strip that keeps its place.
   function drawCell(cell, hand, held, addable) {
     const { meldCard: code, cardName: name, symbol, suit } = cell.dataset;
     const state = formState();
@@ -133,10 +129,7 @@
         ),
       );
     } else {
-      const none = document.createElement("span");
-      none.className = "remove none";
-      none.setAttribute("aria-hidden", "true");
-      children.push(none);
+      children.push(document.createElement("span"));
     }
     cell.dataset.held = String(held);
     cell.classList.toggle("held", held > 0);
@@ -204,23 +197,20 @@
     const answer = document.createElement("template");
     answer.innerHTML = html;
     const results = answer.content.querySelector("#meld-results");
-    const freshKept = results && results.querySelector(":scope > [data-meld-keep]");
-    const slot = freshKept && freshKept.querySelector("#hand-error-slot");
-    const answerBox = freshKept && freshKept.querySelector("#hand");
-    const live = document.getElementById("meld-results");
-    const kept = live.querySelector(":scope > [data-meld-keep]");
-    if (!slot || !answerBox || !kept) {
+    const fresh = results && results.querySelector(":scope > [data-meld-keep]");
+    const kept = document.querySelector("#meld-results > [data-meld-keep]");
+    const answerBox = fresh && fresh.querySelector("#hand");
+    if (!answerBox || !kept) {
       window.location.assign(address); // not the calculator's answer: load the page itself
       return;
     }
     const control = focusedControl();
-    // Everything but the typed hand's block is the answer's, in the answer's order.
-    const fresh = Array.from(results.childNodes);
-    const at = fresh.indexOf(freshKept);
-    for (const child of Array.from(live.childNodes)) if (child !== kept) child.remove();
-    kept.before(...fresh.slice(0, at));
-    kept.after(...fresh.slice(at + 1));
-    kept.querySelector("#hand-error-slot").replaceWith(slot);
+    // All but the typed hand's block is the answer's, in its order; the box stays.
+    while (kept.previousSibling) kept.previousSibling.remove();
+    while (kept.nextSibling) kept.nextSibling.remove();
+    while (results.firstChild !== fresh) kept.before(results.firstChild);
+    while (fresh.nextSibling) kept.parentNode.append(fresh.nextSibling);
+    kept.querySelector("#hand-error-slot").replaceWith(fresh.querySelector("#hand-error-slot"));
     if (tapped) box().value = answerBox.value;
     if (answerBox.hasAttribute("aria-invalid")) box().setAttribute("aria-invalid", "true");
     else box().removeAttribute("aria-invalid");

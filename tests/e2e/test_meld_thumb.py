@@ -19,6 +19,12 @@ from scorekeeper.rules import PRESETS, meld_all, parse_cards
 from tests.e2e.playing import SMALL_PHONE, start_match, tap_choice
 from tests.e2e.test_meld_calculator_browser import card_name
 from tests.e2e.test_meld_taps_under_latency import sorted_hand
+from tests.e2e.test_page_audit import (
+    INTERACTIVE,
+    SMALL_TARGETS_JS,
+    SMALLEST_TAP,
+    serious_axe_violations,
+)
 from tests.e2e.thumb import Thumb, in_view, layout_shifts, page_time, watch_layout_shifts
 
 pytestmark = pytest.mark.e2e
@@ -213,6 +219,27 @@ def test_count_meld_from_cards_one_player_at_a_time(new_page: Callable[..., Page
     expect(page.locator("#preview")).to_contain_text("Us meld from cards: 230.")
     expect(page.get_by_label("Us meld", exact=True)).to_have_value("230")
     expect(page.get_by_label("Them meld", exact=True)).to_have_value("")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_count_meld_from_cards_meets_the_phone_bar_at_360(
+    new_page: Callable[..., Page], scheme: str
+) -> None:
+    """The switcher and grid at 360×640: no sideways scroll, 44 px targets, nothing for axe."""
+    page = new_page(viewport=SMALL_PHONE, has_touch=True, color_scheme=scheme)
+    start_match(page, ["Annabelle", "Bartholomew", "Cat", "Dorothea"], teams=["Us", "Them"])
+    page.locator("details.meld-cards > summary").click()
+    thumb = Thumb(page)
+    thumb.tap(page.get_by_role("group", name="Whose cards").get_by_role("button").nth(2))
+    thumb.tap(page.get_by_role("button", name="Add the queen of spades to Cat meld cards"))
+    expect(page.get_by_label("Cat meld cards", exact=True)).to_have_value("QS")
+    problems = []
+    width = page.evaluate("document.documentElement.scrollWidth")
+    if width > SMALL_PHONE["width"]:
+        problems.append(f"the page is {width}px wide")
+    problems += page.evaluate(SMALL_TARGETS_JS, [INTERACTIVE, SMALLEST_TAP])
+    problems += serious_axe_violations(page)
+    assert not problems, "\n".join(problems)
 
 
 def test_count_meld_from_cards_without_script_is_every_box_typed(
