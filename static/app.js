@@ -84,8 +84,7 @@ document.addEventListener("input", (event) => {
   }
 });
 
-// "Count meld from cards" sends its player switcher and tap buttons once, in a <template>:
-// one grid, adding to the chosen player's box (the others keep their cards).
+// "Count meld from cards": one grid (from a <template>) for the chosen player's box.
 function fillCardTaps(taps) {
   const grid = taps.closest("[data-cards-for]");
   taps.replaceChildren(grid.closest("form").querySelector("template[data-card-taps]").content.cloneNode(true));
@@ -152,10 +151,7 @@ document.addEventListener("click", (event) => {
   else cards.pop();
   input.value = cards.join(" ");
   input.dispatchEvent(new Event("input", { bubbles: true }));
-});
-document.addEventListener("input", (event) => {
-  const grid = event.target.closest(".meld-cards")?.querySelector("[data-cards-for]");
-  if (grid) chooseCardPlayer(grid, grid.dataset.cardsFor);
+  chooseCardPlayer(box, box.dataset.cardsFor); // the names' counts
 });
 
 // When the preview has counted a side's meld from cards, put it in that side's meld field.

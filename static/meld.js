@@ -205,7 +205,7 @@
       return;
     }
     const control = focusedControl();
-    // All but the typed hand's block is the answer's, in its order; the box stays.
+    // All but the typed hand's block (the caret stays) is the answer's.
     while (kept.previousSibling) kept.previousSibling.remove();
     while (kept.nextSibling) kept.nextSibling.remove();
     while (results.firstChild !== fresh) kept.before(results.firstChild);

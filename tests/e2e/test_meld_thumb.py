@@ -159,7 +159,7 @@ def test_a_tap_on_a_held_card_strip_takes_out_one_and_nothing_moves(
     page.goto("/meld?game=partnership")
     expect(page.locator("#connection")).to_be_visible()
     spots = page.evaluate(CARD_SPOTS)
-    strip = page.locator('[data-meld-card="KS"] .remove')
+    strip = page.locator('[data-meld-card="KS"] > :nth-child(2)')
     strip_box = strip.bounding_box()
     since = page_time(page)
     for _ in range(2):
