@@ -84,17 +84,30 @@ document.addEventListener("input", (event) => {
   }
 });
 
-// "Count meld from cards" sends its tap buttons once, in a <template>: each player's box
-// gets a copy, labelled with that player's name.
+// "Count meld from cards": one grid (from a <template>) for the chosen player's box.
 function fillCardTaps(taps) {
-  const box = taps.closest("[data-cards-for]");
-  const template = box.closest("form").querySelector("template[data-card-taps]");
-  const whose = box.dataset.cardsLabel;
-  taps.replaceChildren(template.content.cloneNode(true));
-  taps.querySelectorAll("[data-card]").forEach((button) => {
-    button.setAttribute("aria-label", `Add the ${button.dataset.cardName} to ${whose}`);
+  const grid = taps.closest("[data-cards-for]");
+  taps.replaceChildren(grid.closest("form").querySelector("template[data-card-taps]").content.cloneNode(true));
+  chooseCardPlayer(grid, grid.dataset.cardsFor);
+}
+
+// The chosen player's box alone shown; each name says how many cards that player has in.
+function chooseCardPlayer(grid, id) {
+  grid.dataset.cardsFor = id;
+  const whose = document.querySelector(`label[for="${id}"]`).textContent.trim();
+  grid.querySelectorAll("button").forEach((button) => {
+    const { cardsPlayer, cardName } = button.dataset;
+    if (cardsPlayer) {
+      button.setAttribute("aria-pressed", String(cardsPlayer === id));
+      const cards = document.getElementById(cardsPlayer).value.match(/[^\s,;+]+/g);
+      button.lastElementChild.textContent = cards ? cards.length : "";
+    } else {
+      button.setAttribute("aria-label", cardName ? `Add the ${cardName} to ${whose}` : `Take out the last card of ${whose}`);
+    }
   });
-  taps.querySelector("[data-card-undo]").setAttribute("aria-label", `Take out the last card of ${whose}`);
+  grid.closest("details").querySelectorAll("[data-cards-field]").forEach((box) => {
+    box.hidden = box.dataset.cardsField !== id;
+  });
 }
 
 // The bid steppers, card taps and die taps are hidden until this script runs, so a page
@@ -120,9 +133,15 @@ document.addEventListener("htmx:load", (event) => {
 document.addEventListener("htmx:afterSwap", () => revealHelpers(document));
 document.addEventListener("htmx:oobAfterSwap", () => revealHelpers(document));
 
-// In "count meld from cards", a tapped card is added to that player's cards (⌫ takes the
-// last one out); the preview then counts the meld.
+// In "count meld from cards", a tapped card is added to the chosen player's cards (⌫ takes
+// the last one out), a tapped name chooses whose cards the grid adds to; the preview then
+// counts the meld.
 document.addEventListener("click", (event) => {
+  const player = event.target.closest("[data-cards-player]");
+  if (player) {
+    chooseCardPlayer(player.closest("[data-cards-for]"), player.dataset.cardsPlayer);
+    return;
+  }
   const button = event.target.closest("[data-card], [data-card-undo]");
   if (!button) return;
   const box = button.closest("[data-cards-for]");
@@ -132,6 +151,7 @@ document.addEventListener("click", (event) => {
   else cards.pop();
   input.value = cards.join(" ");
   input.dispatchEvent(new Event("input", { bubbles: true }));
+  chooseCardPlayer(box, box.dataset.cardsFor); // the names' counts
 });
 
 // When the preview has counted a side's meld from cards, put it in that side's meld field.

@@ -1,12 +1,8 @@
-// The meld calculator on a phone: every tap counts, whatever the network.
-//
-// The page keeps the hand (the text box is its one copy) and shows each tap at once: the
-// card's count, the box, the grid's +/− links, "n of 12" and the pinned line's count
-// ("counting…" until the meld comes). The server counts the meld;
-// only one request is on its way at a time, and when it lands the latest hand is asked
-// for, so an answer for an older hand never replaces a newer one. The address is
-// replaced, not pushed: Back leaves the calculator in one press. Without this script
-// every tap is a plain link and the form a plain GET.
+// The meld calculator on a phone: every tap counts, whatever the network. The page keeps
+// the hand (the text box is its one copy) and draws each tap at once; the server counts the
+// meld, one request at a time, always for the latest hand, so an older answer never
+// replaces a newer one. The address is replaced, not pushed: Back leaves in one press.
+// Without this script every tap is a plain link and the form a plain GET.
 
 (() => {
   const TYPING_PAUSE_MS = 400; // typed cards are counted once the thumb rests
@@ -92,10 +88,12 @@
     if (!cell) return;
     const first = cell.querySelector(control.remove ? "a.remove" : "a.card-button");
     const target = first || cell.querySelector("a");
-    if (target) target.focus();
+    // Never scrolled to: the page stays where the thumb left it.
+    if (target) target.focus({ preventScroll: true });
   }
 
-  // One grid card as the server draws it: add link (or a disabled card), count, take-out link.
+  // One grid card as the server draws it: add link (or a disabled card), take-out link or
+  // the empty strip that keeps its place.
   function drawCell(cell, hand, held, addable) {
     const { meldCard: code, cardName: name, symbol, suit } = cell.dataset;
     const state = formState();
@@ -130,6 +128,8 @@
           [count, " \u2212"],
         ),
       );
+    } else {
+      children.push(document.createElement("span"));
     }
     cell.dataset.held = String(held);
     cell.classList.toggle("held", held > 0);
@@ -150,16 +150,17 @@
     }
     const line = calculator().querySelector(".card-count");
     const strong = document.createElement("strong");
+    const said = document.createElement("span");
     const full = line.dataset.sizes.split(" ").map(Number).includes(hand.length);
-    let parts;
     if (hand.length > most) {
       // As the server says it: more cards than a hand holds are not counted.
       strong.textContent = `${hand.length} cards read`;
-      parts = [strong, ": not counted until the cards are fixed."];
+      said.append(strong, ": not counted until the cards are fixed.");
     } else {
       strong.textContent = `${hand.length} of ${line.dataset.sizesText} cards`;
-      parts = [strong, `${hand.length && !full ? ": a partial hand, counted as it is" : ""}.`];
+      said.append(strong, `${hand.length && !full ? ": a partial hand, counted as it is" : ""}.`);
     }
+    const parts = [said];
     if (hand.length) {
       const clear = addressOf({ ...formState(), hand: "", trump: "" });
       parts.push(" ", link(clear, { "data-meld-link": "", class: "clear-hand" }, ["Clear"]));
@@ -196,15 +197,20 @@
     const answer = document.createElement("template");
     answer.innerHTML = html;
     const results = answer.content.querySelector("#meld-results");
-    const slot = answer.content.querySelector("#hand-error-slot");
-    const answerBox = answer.content.querySelector("#hand");
-    if (!results || !slot || !answerBox) {
+    const fresh = results && results.querySelector(":scope > [data-meld-keep]");
+    const kept = document.querySelector("#meld-results > [data-meld-keep]");
+    const answerBox = fresh && fresh.querySelector("#hand");
+    if (!answerBox || !kept) {
       window.location.assign(address); // not the calculator's answer: load the page itself
       return;
     }
     const control = focusedControl();
-    document.getElementById("meld-results").replaceWith(results);
-    document.getElementById("hand-error-slot").replaceWith(slot);
+    // All but the typed hand's block (the caret stays) is the answer's.
+    while (kept.previousSibling) kept.previousSibling.remove();
+    while (kept.nextSibling) kept.nextSibling.remove();
+    while (results.firstChild !== fresh) kept.before(results.firstChild);
+    while (fresh.nextSibling) kept.parentNode.append(fresh.nextSibling);
+    kept.querySelector("#hand-error-slot").replaceWith(fresh.querySelector("#hand-error-slot"));
     if (tapped) box().value = answerBox.value;
     if (answerBox.hasAttribute("aria-invalid")) box().setAttribute("aria-invalid", "true");
     else box().removeAttribute("aria-invalid");

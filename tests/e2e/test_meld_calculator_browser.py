@@ -214,7 +214,7 @@ def test_the_url_holds_the_hand_and_a_reload_shows_the_same(
     # The hand is kept suit by suit in meld order (A 10 K Q J 9), whatever the tap order.
     hand = "AH 10H KH KH QH JH"
     expect_query(page, {"game": "partnership", "hand": hand, "trump": "hearts"})
-    expect(page.get_by_label("Cards (tap below", exact=False)).to_have_value(hand)
+    expect(page.get_by_label("Cards (tap the grid", exact=False)).to_have_value(hand)
     run = ["Run 150: A♥ 10♥ K♥ Q♥ J♥", "Royal marriage 40: K♥ Q♥"]
     expect_meld(page, "hearts", 190, run, [20, 190, 20, 20, 20])
 
@@ -279,7 +279,8 @@ def test_taking_out_a_card_and_the_deck_maximum(
 def test_a_full_hand_takes_no_more_cards(page: Page) -> None:
     """At 12 of 12 cards no card can be added, and the hand is not called partial."""
     open_calculator(page)
-    page.get_by_label("Cards (tap below", exact=False).fill("AS AS 10S 10S KS KS QS QS JS JS 9S 9S")
+    box = page.get_by_label("Cards (tap the grid", exact=False)
+    box.fill("AS AS 10S 10S KS KS QS QS JS JS 9S 9S")
     expect(card_count(page)).to_have_text(re.compile(r"^\s*12 of 12 cards\.\s*Clear\s*$"))
     expect(page.get_by_role("link", name=re.compile("^Add the "))).to_have_count(0)
     # Double run 1500 + two dix 20 = 1520 with spades.
@@ -292,7 +293,7 @@ def test_typing_a_hand_updates_the_grid_and_meld_in_place(
 ) -> None:
     """The text box takes any notation; the grid and the meld follow without a reload."""
     open_calculator(page)
-    box = page.get_by_label("Cards (tap below", exact=False)
+    box = page.get_by_label("Cards (tap the grid", exact=False)
     box.fill("S14 S10 S13 S12 S11")
     expect(card_count(page)).to_contain_text("5 of 12 cards: a partial hand")
     for code in ("AS", "10S", "KS", "QS", "JS"):
@@ -328,7 +329,7 @@ def test_a_bad_card_shows_its_error_in_place(
 ) -> None:
     """A token that is not a card: the error shows by the box, without a reload."""
     open_calculator(page)
-    box = page.get_by_label("Cards (tap below", exact=False)
+    box = page.get_by_label("Cards (tap the grid", exact=False)
     box.fill("AS ZZ")
     expect(page.locator("#hand-error")).to_have_text(
         '"ZZ" is not a card; write a rank then a suit, as in AS or 10H.'
@@ -347,7 +348,7 @@ def test_a_bad_card_shows_its_error_in_place(
 def test_too_many_copies_typed_shows_the_error_in_place(page: Page) -> None:
     """Three A♠ typed for a single deck: the error is shown where the cards are typed."""
     open_calculator(page)
-    page.get_by_label("Cards (tap below", exact=False).fill("AS AS AS")
+    page.get_by_label("Cards (tap the grid", exact=False).fill("AS AS AS")
     expect(page.locator("#hand-error")).to_contain_text("Three A♠ but the deck has two")
 
 
@@ -437,8 +438,24 @@ def test_the_calculator_fits_a_small_phone(
 # ------------------------------------------------------------------ into the ledger
 
 
+def card_player(page: Page, player: str) -> Locator:
+    """The switcher's button that makes the one grid add to this player's cards."""
+    switcher = page.get_by_role("group", name="Whose cards")
+    return switcher.get_by_role("button", name=re.compile(rf"^{re.escape(player)}\b"))
+
+
+def choose_card_player(page: Page, player: str) -> None:
+    """Tap a player's name over the grid (unless chosen already): their box shows, alone."""
+    button = card_player(page, player)
+    if button.get_attribute("aria-pressed") != "true":
+        button.click()
+    expect(button).to_have_attribute("aria-pressed", "true")
+    expect(page.get_by_label(f"{player} meld cards", exact=True)).to_be_visible()
+
+
 def tap_player_cards(page: Page, player: str, codes: Sequence[str]) -> None:
-    """In "Count meld from cards", tap a player's cards (the field shows them as tapped)."""
+    """In "Count meld from cards", choose the player, tap their cards (the field shows them)."""
+    choose_card_player(page, player)
     field = page.get_by_label(f"{player} meld cards", exact=True)
     for code in codes:
         before = field.input_value().split()

@@ -67,7 +67,7 @@ def expect_counted(page: Page, codes: Sequence[str], game: str = "partnership") 
     hand_meld = meld_all(parse_cards(codes), preset)
     best = hand_meld.best_trump[0]
     size = max(preset.hand_sizes)
-    expect(page.get_by_label("Cards (tap below", exact=False)).to_have_value(sorted_hand(codes))
+    expect(page.get_by_label("Cards (tap the grid", exact=False)).to_have_value(sorted_hand(codes))
     expect(card_count(page)).to_contain_text(f"{len(codes)} of {size} cards")
     heading = page.locator("#meld-results > h2").first
     expect(heading).to_have_text(f"With {best} as trump: {hand_meld.by_trump[best].total}")
@@ -126,7 +126,7 @@ def test_each_tap_shows_at_once_before_any_answer(page: Page) -> None:
     add_link(page, "QS").click()
     # Well inside the 3 s the answer needs to come back.
     quick = {"timeout": 1000}
-    expect(page.get_by_label("Cards (tap below", exact=False)).to_have_value("QS", **quick)
+    expect(page.get_by_label("Cards (tap the grid", exact=False)).to_have_value("QS", **quick)
     expect(card_count(page)).to_contain_text("1 of 12 cards: a partial hand", **quick)
     remove = page.get_by_role("link", name="Take out one queen of spades (1 in hand)", exact=True)
     expect(remove).to_be_visible(**quick)
@@ -229,7 +229,7 @@ def test_a_tap_drawn_in_the_page_is_what_the_server_draws(page: Page, codes: lis
 
     page.route(lambda url: "hand=" in url, hold)
     tap_quickly(page, codes, every_ms=0)
-    expect(page.get_by_label("Cards (tap below", exact=False)).to_have_value(sorted_hand(codes))
+    expect(page.get_by_label("Cards (tap the grid", exact=False)).to_have_value(sorted_hand(codes))
     expect(page.locator("#meld-results")).to_have_attribute("aria-busy", "true")
     in_page = drawn_grid(page)
     waiting, held = held, None
@@ -258,7 +258,7 @@ def test_quick_taps_after_typing_keep_the_typed_cards(page: Page) -> None:
     """Cards typed in any notation, then tapped at once on a slow line: none is lost."""
     open_calculator(page)
     slow_network(page)
-    page.get_by_label("Cards (tap below", exact=False).fill("S14 S10")
+    page.get_by_label("Cards (tap the grid", exact=False).fill("S14 S10")
     tap_quickly(page, ["KS", "QS"], every_ms=50)
     expect_counted(page, ["AS", "10S", "KS", "QS"])
 
