@@ -14,6 +14,7 @@ from .extensions import db
 from .house_rules import KnobLine, pinochle_knob_lines
 from .rules import cards, pinochle
 from .services import devices
+from .words import wins
 
 # cli_group=None: the command is `flask init-db`, not `flask main init-db`.
 bp = Blueprint("main", __name__, cli_group=None)
@@ -40,6 +41,9 @@ def _card_words(state) -> None:
     state.app.jinja_env.globals.update(SUITS=cards.SUITS, SUIT_SYMBOLS=cards.SUIT_SYMBOLS)
     # A hand saved with no network moves the dealer on as the core would (static/trust.js).
     state.app.jinja_env.globals.update(DEAL_STAYS=" ".join(sorted(pinochle.DEAL_STAYS)))
+
+
+bp.add_app_template_filter(wins, "wins")
 
 
 @bp.app_template_filter("sentence")

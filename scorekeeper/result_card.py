@@ -29,6 +29,7 @@ from .charts import (
     race_layout,
     svg,
 )
+from .words import wins
 
 # The size chat apps show a link's picture at (1.91 : 1).
 WIDTH, HEIGHT = 1200, 630
@@ -80,7 +81,7 @@ def match_card(state) -> Card:
     ]
     return Card(
         f"Pinochle · {state.preset.label}",
-        f"{state.sides[ledger.winner]} wins",
+        wins(state.sides[ledger.winner]),
         standings,
         _played(state.match.created_at, len(ledger.rows), "hand"),
         match_race(state),

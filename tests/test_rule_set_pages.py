@@ -108,7 +108,7 @@ def test_use_fills_the_game_and_house_rules_of_the_set(client):
     page = open_page(client, NEW)
     use = next(a for a in page.all("a") if a.text == "Use Smith family")
     used = open_page(client, use.attrs["href"])
-    assert "The form below has Smith family's game and house rules" in used.text
+    assert "The form below has the game and house rules of “Smith family”" in used.text
     form = form_to(used, NEW)
     assert value_of(form, "rule-target") == "2000"
     assert value_of(form, "rule-min_bid") == "300"
