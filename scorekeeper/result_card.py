@@ -80,7 +80,9 @@ def match_card(state) -> Card:
         for side, (name, players) in enumerate(zip(state.sides, state.side_players, strict=True))
     ]
     return Card(
-        f"Pinochle · {state.preset.label}",
+        # The game's name without the form's explanation ("(four players, two teams)"),
+        # which the card's line has no room for.
+        f"Pinochle · {state.preset.label.partition(' (')[0]}",
         wins(state.sides[ledger.winner]),
         standings,
         _played(state.match.created_at, len(ledger.rows), "hand"),
