@@ -241,16 +241,17 @@ def test_share_is_one_button_near_the_top_with_both_links_and_their_codes(client
     assert share.parent.attrs["class"] == "hand-top"  # beside the hand's heading
     assert share.one("summary").text == "Share"
     buttons = share.all("button")
-    assert [b.text for b in buttons] == ["Share the edit link", "Share the view link"]
-    assert buttons[0].attrs["data-share-url"] == match_url(token)
-    assert buttons[1].attrs["data-share-url"].startswith("/matches/watch/")
+    # The view link first: the one to hand round the table.
+    assert [b.text for b in buttons] == ["Share the view link", "Share the edit link"]
+    assert buttons[1].attrs["data-share-url"] == match_url(token)
+    assert buttons[0].attrs["data-share-url"].startswith("/matches/watch/")
     alts = [img.attrs["alt"] for img in share.all("img")]
-    assert alts == ["QR code of the edit link", "QR code of the view link"]
+    assert alts == ["QR code of the view link", "QR code of the edit link"]
 
 
 def test_a_view_link_shares_only_itself(client):
     token = new_match(client)
-    watch = open_page(client, match_url(token)).by_id("share").all("button")[1]
+    watch = open_page(client, match_url(token)).by_id("share").all("button")[0]
     page = open_page(client, watch.attrs["data-share-url"])
     share = page.by_id("share")
     assert [b.text for b in share.all("button")] == ["Share the view link"]
