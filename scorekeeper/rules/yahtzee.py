@@ -423,16 +423,8 @@ def best_open_box(
 
     Worth counts Triple's multipliers but not what a box does for the upper bonus later.
     """
-    best: BestBox | None = None
-    for column, verdicts in zip(columns, previews, strict=True):
-        for verdict in verdicts:
-            if not verdict.allowed:
-                continue
-            worth = (verdict.points or 0) * column.multiplier
-            worth += verdict.bonus * column.bonus_multiplier
-            if best is None or worth > best.worth:
-                best = BestBox(column, verdict, worth)
-    return best
+    ranked = best_open_boxes(columns, previews, 1)
+    return ranked[0] if ranked else None
 
 
 def best_open_boxes(
