@@ -312,10 +312,14 @@ document.addEventListener("htmx:afterRequest", (event) => {
 // right under the score bar, with the next hand's first control under it, focused. Each is
 // done once: a live update later leaves the thumb where it is.
 function answerWhereTheThumbIs() {
-  const focused = document.activeElement;
-  if (focused && focused.hasAttribute("autofocus") && !focused.dataset.pointed) {
-    focused.dataset.pointed = "1";
-    focused.scrollIntoView({ block: "center" });
+  const wrong = document.querySelector(
+    ':is([aria-invalid="true"], [role="alert"], [aria-invalid="true"] *)[autofocus]',
+  );
+  if (wrong && !wrong.dataset.pointed) {
+    // In the middle of the screen, its message under it, clear of a bar at the foot.
+    wrong.dataset.pointed = "1";
+    wrong.focus({ preventScroll: true });
+    wrong.scrollIntoView({ block: "center" });
     return;
   }
   const note = document.getElementById("note");
