@@ -390,3 +390,15 @@ document.addEventListener("input", (event) => {
   const choice = choices && choices.querySelector(`option[value="${seat[2]}"]`);
   if (choice) choice.textContent = event.target.value.trim() || event.target.placeholder;
 });
+// A group's seats (a roster player, or a new name): the dealer list follows them too.
+document.addEventListener("input", (event) => {
+  const seat = /^(player|new)_(\d+)$/.exec(event.target.id || "");
+  const dealers = seat && event.target.form && event.target.form.querySelector("select[data-seat-names]");
+  const choice = dealers && dealers.querySelector(`option[value="${seat[2]}"]`);
+  if (!choice) return;
+  if (!choice.dataset.seat) choice.dataset.seat = choice.textContent;
+  const picked = document.getElementById(`player_${seat[2]}`);
+  const typed = document.getElementById(`new_${seat[2]}`);
+  const roster = picked && picked.value ? picked.selectedOptions[0].textContent : "";
+  choice.textContent = (typed && typed.value.trim()) || roster || choice.dataset.seat;
+});

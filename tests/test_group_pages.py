@@ -515,6 +515,9 @@ def test_a_group_of_exactly_four_starts_with_its_players_seated_in_roster_order(
     # Still changeable: each seat is a select of the whole roster, with a box for a new name.
     assert len(form.one("select", name="player_0").all("option")) == 5
     assert value_of(form, "side_names-0") == "" and value_of(form, "rule-target") == "1500"
+    # Who deals first is asked by the seated names.
+    dealers = [option.text for option in form.one("select", name="first_dealer").all("option")]
+    assert dealers == ["ann", "Bob", "Cat", "Dan"]
 
 
 @pytest.mark.parametrize(

@@ -200,6 +200,15 @@ def seats_form(
         form = Seats(formdata=None, **picked)
     else:
         form = Seats()
+    if dealers:
+        # Who deals first is asked by the names at the seats, not "Player 3" (app.js
+        # renames them as seats change).
+        roster = {str(player.id): player.name for player in players}
+        for seat, label in enumerate(labels):
+            typed = (form[f"new_{seat}"].data or "").strip()
+            name = typed or roster.get(form[f"player_{seat}"].data or "")
+            form.first_dealer.choices[seat] = SelectChoice(str(seat), name or label)
+        form.first_dealer.render_kw = {"data-seat-names": ""}
     if "side_names" in form:
         form.side_names.fit(teams.sides)
         for side, entry in enumerate(form.side_names):
