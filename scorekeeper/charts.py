@@ -212,7 +212,9 @@ def race_layout(race: Race, layout: Layout, box: tuple[float, float, float, floa
         y = y_of(race.target)
         layout.line(plot_left, y, plot_right, y, "target", font * 0.12, dashed=True)
         said = f"{race.target_label} {number(race.target)}"
-        layout.text(plot_right, y - font * 0.3, said, font * 0.9, "target", "end")
+        # At the line's start, where every total is still far below it: at its end the
+        # winner's line crosses it and ran through the words.
+        layout.text(plot_left + font * 0.3, y - font * 0.3, said, font * 0.9, "target", "start")
     for index, line in enumerate(lines):
         role = f"series-{index % len(SERIES_COLOURS)}"
         # A line's values stop at its first gap (a player yet to play this round).
