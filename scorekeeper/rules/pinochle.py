@@ -742,6 +742,9 @@ class ThrowInVerdict:
 
     allowed: bool
     reason: str
+    # Allowed whatever the bid and meld (throw_in "any-time"): a standing choice, not news
+    # about this hand.
+    always: bool = False
 
 
 def _signed(points: int) -> str:
@@ -922,7 +925,7 @@ def throw_in_verdict(preset: Preset, bid: int, bidder_meld: int) -> ThrowInVerdi
         return ThrowInVerdict(False, f"no throw-in in {preset.name}")
     if preset.throw_in == "any-time":
         return ThrowInVerdict(
-            True, "throw-in allowed: the bidder may throw in any time before play"
+            True, "throw-in allowed: the bidder may throw in any time before play", always=True
         )
     if bidder_meld < preset.meld_minimum:
         return ThrowInVerdict(

@@ -297,8 +297,12 @@ def test_three_handed_match(
     # Bob -320, Ann and Cat their meld, 60 and 30.
     fill_hand(page, "Bob", 320, "diamonds", {"Ann": 60, "Bob": 100, "Cat": 30})
     expect(preview(page)).to_contain_text("Bob: 220 more needed from tricks to make 320")
-    expect(preview(page)).to_contain_text("Throw-in allowed: the bidder may throw in any time")
-    throw_in = preview(page).get_by_role("button", name=re.compile("Throw in"))
+    # Allowed on every hand here, the throw-in waits under "Other outcomes".
+    expect(preview(page).get_by_role("button", name=re.compile("Throw in"))).to_have_count(0)
+    page.locator(".rare-outcomes > summary").click()
+    offer = page.locator("#throw-in-verdict")
+    expect(offer).to_contain_text("Throw-in allowed: the bidder may throw in any time")
+    throw_in = offer.get_by_role("button", name=re.compile("Throw in"))
     expect(throw_in).to_have_text(re.compile(r"^\s*Throw in: Bob −320\b.* their meld\s*$"))
     throw_in.click()
     expect(page.locator("#hand-5")).to_be_visible()

@@ -917,3 +917,17 @@ def test_a_turned_up_nine_needs_the_dealer():
 )
 def test_the_bid_outlook_says_what_the_bidder_needs_from_the_tricks(bid, meld, sentence):
     assert bid_outlook(get_preset("partnership"), bid, meld, "Team A") == sentence
+
+
+@pytest.mark.parametrize(
+    ("preset_name", "bid", "meld", "always"),
+    [
+        ("three-handed", 300, 200, True),
+        ("three-handed", 600, 0, True),
+        ("partnership", 330, 60, False),
+        ("partnership", 300, 120, False),
+    ],
+)
+def test_a_throw_in_allowed_on_every_hand_says_so(preset_name, bid, meld, always):
+    # RULES.md: three-handed may throw in "any time before play", whatever the meld.
+    assert throw_in_verdict(get_preset(preset_name), bid, meld).always is always
