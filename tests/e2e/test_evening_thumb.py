@@ -168,3 +168,22 @@ def test_long_names_are_cut_short_on_one_line_and_kept_whole_in_their_title(
     chip = page.locator("#bidder-group label.choice").first
     assert chip.bounding_box()["height"] <= 48, "a long name must not grow its bidder button"
     assert page.evaluate("document.documentElement.scrollWidth") <= screen["width"]
+
+
+@pytest.mark.parametrize("screen", [PHONE, SMALL_PHONE], ids=["390x844", "360x640"])
+def test_a_three_handed_hand_takes_no_swipe(new_page: NewPage, screen) -> None:
+    page = new_page(has_touch=True, viewport=screen)
+    start_match(page, players=("Ann", "Bob", "Cat"), teams=(), game="three-handed")
+    thumb = Thumb(page)
+    for number in (1, 2):
+        thumb.reset()
+        thumb.tap(page.locator("#bidder-group label.choice").filter(has_text="Bob"))
+        thumb.tap(page.locator(".quick-bids button").first)
+        thumb.tap(page.locator("#trump-group label.choice").filter(has_text="hearts"))
+        for name, meld in (("Ann", 40), ("Bob", 200), ("Cat", 60)):
+            thumb.type(page.get_by_label(f"{name} meld", exact=True), str(meld))
+        thumb.type(page.get_by_label("Ann tricks", exact=True), "80")
+        thumb.type(page.get_by_label("Bob tricks", exact=True), "150")
+        save(thumb, number)
+        assert thumb.scrolls == 0, f"hand {number}: {thumb.swiped_to}"
+        assert_answered_where_the_thumb_is(page, number)
