@@ -187,3 +187,33 @@ def test_a_three_handed_hand_takes_no_swipe(new_page: NewPage, screen) -> None:
         save(thumb, number)
         assert thumb.scrolls == 0, f"hand {number}: {thumb.swiped_to}"
         assert_answered_where_the_thumb_is(page, number)
+
+
+def test_another_phones_save_moves_nothing_this_phone_is_typing(new_page: NewPage) -> None:
+    ann = new_page(has_touch=True)
+    start_match(ann)
+    bob = new_page(has_touch=True)
+    watch_layout_shifts(bob)
+    bob.goto(ann.url)
+    thumb = Thumb(bob)
+    thumb.type(bob.get_by_label("Us meld", exact=True), "30")
+    meld_at = bob.get_by_label("Us meld", exact=True).bounding_box()
+    save_at = bob.get_by_role("button", name="Save hand", exact=True).bounding_box()
+    typed_at = page_time(bob)
+
+    enter_hand(Thumb(ann), "Ann", 250, "spades", (100, 50), 150)
+    save(Thumb(ann), 1)
+
+    notice = bob.locator("#hand-notice")
+    expect(notice).to_contain_text("Another phone saved hand 1", timeout=8000)
+    assert in_view(bob, notice.get_by_role("button", name="Save mine as hand 2"))
+    assert bob.get_by_label("Us meld", exact=True).bounding_box() == meld_at
+    assert bob.get_by_role("button", name="Save hand", exact=True).bounding_box() == save_at
+    # Nothing of the hand being typed moved (the ledger and chart below it may grow).
+    moved = [
+        shift
+        for shift in layout_shifts(bob, typed_at)
+        if any("hand-form" in node or "fieldset" in node for node in shift["sources"])
+    ]
+    assert moved == [], moved
+    expect(bob.get_by_label("Us meld", exact=True)).to_have_value("30")
