@@ -10,6 +10,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+from scorekeeper.words import wins
 from tests.e2e.playing import fill_hand, open_page, save_hand
 
 pytestmark = pytest.mark.e2e
@@ -30,7 +31,8 @@ def play_a_match_from_the_roster(page: Page, group_page: str, bidder: str, winne
     expect(page.get_by_role("heading", name="Hand 1")).to_be_visible()
     fill_hand(page, bidder, 250, "hearts", {winners: 1500}, {winners: 250})
     assert save_hand(page) == 303
-    expect(page.get_by_role("heading", name=f"{winners} wins")).to_be_visible()
+    # A side named by its players is two people: "Ann & Cat win".
+    expect(page.get_by_role("heading", name=wins(winners))).to_be_visible()
 
 
 def test_two_matches_from_the_roster_make_the_groups_statistics_and_wins_chart(page: Page):
