@@ -114,3 +114,20 @@ def test_the_seated_new_match_page_passes_the_page_audit(
     assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
     assert page.evaluate(SMALL_TARGETS_JS, [INTERACTIVE, SMALLEST_TAP]) == []
     assert serious_axe_violations(page) == []
+
+
+def test_who_deals_first_is_asked_by_the_seated_names_as_seats_change(
+    new_page: Callable[..., Page],
+) -> None:
+    page = new_page()
+    group_page = start_a_group_of_four(page)
+    open_page(page, page.get_by_role("button", name="New match with these players"))
+    dealer = page.get_by_label("Who deals first", exact=True)
+    expect(dealer.locator("option")).to_have_text(list(ROSTER))
+
+    page.locator("details.seats > summary").click()
+    page.get_by_label(re.compile(r"^Player 2 \(team")).select_option(label="Dan")
+    expect(dealer.locator("option")).to_have_text(["Ann", "Dan", "Cat", "Dan"])
+    page.locator("#new_3").fill("Eve")
+    expect(dealer.locator("option")).to_have_text(["Ann", "Dan", "Cat", "Eve"])
+    assert page.url.startswith(group_page)
