@@ -209,11 +209,41 @@ def test_another_phones_save_moves_nothing_this_phone_is_typing(new_page: NewPag
     assert in_view(bob, notice.get_by_role("button", name="Save mine as hand 2"))
     assert bob.get_by_label("Us meld", exact=True).bounding_box() == meld_at
     assert bob.get_by_role("button", name="Save hand", exact=True).bounding_box() == save_at
-    # Nothing of the hand being typed moved (the ledger and chart below it may grow).
+    # Nothing already drawn moved: not the hand being typed, not what is below it (only
+    # the arriving notice settles inside its own sheet).
     moved = [
-        shift
-        for shift in layout_shifts(bob, typed_at)
-        if any("hand-form" in node or "fieldset" in node for node in shift["sources"])
+        shift for shift in layout_shifts(bob, typed_at)
+        if any(within != "hand-notice" for within in shift["within"])
     ]
     assert moved == [], moved
     expect(bob.get_by_label("Us meld", exact=True)).to_have_value("30")
+
+
+@pytest.mark.parametrize("screen", [PHONE, SMALL_PHONE], ids=["390x844", "360x640"])
+def test_a_hand_arriving_from_another_phone_moves_nothing_on_the_followers(
+    new_page: NewPage, screen
+) -> None:
+    """The view link, the table display and another phone's score sheet, at the top and
+    scrolled down, while four hands arrive: the first one draws the ledger and the race
+    chart, later ones add a row each. Only the sheet grows; nothing already drawn moves."""
+    ann = new_page(has_touch=True)
+    start_match(ann)
+    watch_url = ann.evaluate("document.querySelector('a[href*=\"/watch/\"]').href")
+    followers = {}
+    for name, url in (("view", watch_url), ("display", f"{watch_url}/display"), ("phone", ann.url)):
+        follower = new_page(has_touch=True, viewport=screen)
+        watch_layout_shifts(follower)
+        follower.goto(url)
+        followers[name] = follower
+    for number in range(1, 5):
+        since = {name: page_time(follower) for name, follower in followers.items()}
+        enter_hand(Thumb(ann), "Ann", 250, "spades", (100, 50), 150)
+        save(Thumb(ann), number)
+        for name, follower in followers.items():
+            arrived = follower.locator(".display-last" if name == "display" else ".ledger > li")
+            expect(arrived.filter(has_text=f"Hand {number}").first).to_be_attached(timeout=8000)
+            follower.wait_for_timeout(300)  # the drawing settled
+            assert layout_shifts(follower, since[name]) == [], (name, number)
+        if number == 2:
+            for follower in followers.values():
+                follower.mouse.wheel(0, 500)

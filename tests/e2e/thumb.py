@@ -48,6 +48,8 @@ LAYOUT_SHIFTS = """(() => {
     for (const entry of list.getEntries()) {
       window.__shifts.push({value: entry.value, recent: entry.hadRecentInput,
         at: entry.startTime,
+        within: (entry.sources || []).map((s) => s.node && s.node.nodeType === 1
+          && s.node.closest("[id]") ? s.node.closest("[id]").id : null),
         sources: (entry.sources || []).map((s) => s.node && s.node.nodeType === 1
           ? s.node.outerHTML.slice(0, 80) : String(s.node && s.node.nodeName))});
     }
