@@ -142,3 +142,41 @@ def test_farkle_banks_without_a_swipe_and_says_what_was_banked(new_page, viewpor
     expect_note_in_view(page, "Undone: Ann banked 350 · Ann's turn", "Bob")
     expect_totals(page, 1000, 0)
     assert thumb.scrolls == 0, thumb.swiped_to
+
+
+FIXED = ".downloads, details.house-rules > summary, [data-keep-awake]"
+
+
+def fixed_places(page: Page) -> list[list[float]]:
+    """Where the parts that never change with a turn are drawn (page coordinates)."""
+    return page.evaluate(
+        """(selector) => [...document.querySelectorAll(selector)].map((e) => {
+             const box = e.getBoundingClientRect();
+             return [box.left, box.top + scrollY, box.width, box.height];
+           })""",
+        FIXED,
+    )
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS)
+def test_a_turn_arriving_on_the_view_link_moves_nothing_already_drawn(new_page, viewport):
+    """The race chart appears after the first turn and the boxes fill in; the downloads,
+    the house rules and the keep-awake switch stay where the watcher saw them. (The whole
+    sheet is redrawn, so this compares places, not the browser's layout-shift entries.)"""
+    ann = new_page(has_touch=True)
+    start_dice_game(ann, ["Ann", "Bob"])
+    watch_url = ann.evaluate("document.querySelector('a[href*=\"/watch/\"]').href")
+    watcher = new_page(has_touch=True, viewport=viewport)
+    watcher.goto(watch_url)
+    before = fixed_places(watcher)
+    assert len(before) == 3, before
+    thumb = Thumb(ann)
+    totals = [(20, 0), (20, 23), (60, 23)]
+    for number, (dice, _, said) in enumerate(YAHTZEE_TURNS[:3], start=1):
+        tap_dice(thumb, ann, dice)
+        thumb.tap(ann.locator("#best-boxes .best-box").first)
+        expect_note_in_view(ann, said, said.split(":")[0])
+        expect(watcher.locator(".race")).to_be_attached(timeout=8000)
+        expect_totals(watcher, *totals[number - 1])
+        settled(watcher)
+        assert fixed_places(watcher) == before, f"turn {number}"

@@ -50,7 +50,9 @@ def expect_nothing_to_write(page: Page, edit_token: str) -> None:
     token (the phone's own "Keep the screen on" switch is all the page asks)."""
     expect(page.locator("form")).to_have_count(0)
     game = page.locator("#dice-game")
-    expect(game.locator("input, textarea, select, button[type=submit]")).to_have_count(0)
+    fields = "input:not([data-keep-awake] input), textarea, select, button[type=submit]"
+    expect(game.locator(fields)).to_have_count(0)
+    expect(game.locator("[data-keep-awake] input")).to_have_count(1)
     expect(page.locator("a.edit-link, a.held")).to_have_count(0)
     expect(page.get_by_role("button", name=re.compile("Undo|Play again|Score"))).to_have_count(0)
     assert edit_token not in page.content()
