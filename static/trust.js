@@ -270,7 +270,13 @@ async function keep(form, fields) {
   await showStatus();
   if (nextHand) {
     // Answered where the thumb is: the line saying what waits, the next hand's first control.
+    // At the top when the whole hand then fits above the bar at the foot; else the score
+    // bar at the top, which says what waits too.
     window.scrollTo({ top: 0 });
+    const last = [...form.querySelectorAll("[id^=tricks-]")].pop();
+    const foot = form.querySelector(".actions");
+    if (last && foot && last.getBoundingClientRect().bottom > foot.getBoundingClientRect().top)
+      window.scrollTo({ top: document.getElementById("scoreboard").getBoundingClientRect().top });
     const first = form.querySelector("input:not([type=hidden]):not([disabled]), select, textarea");
     if (first) first.focus({ preventScroll: true });
   }

@@ -220,6 +220,24 @@ def match_page(page: Page, games: Games) -> None:
     expect(page.get_by_role("button", name="Save hand", exact=True)).to_be_visible()
 
 
+def chosen(page: Page, games: Games, trump: str) -> None:
+    """The match page with a hand half typed: a bidder, a quick bid and a red trump chosen,
+    so the chosen shades of each control are audited (a red suit on the chosen colour)."""
+    match_page(page, games)
+    page.locator("#bidder-group label.choice").filter(has_text="Bob").click()
+    page.locator(".quick-bids button").first.click()
+    page.locator("#trump-group label.choice").filter(has_text=trump).click()
+    expect(page.locator("#trump-group input:checked")).to_have_count(1)
+
+
+def hand_in_hearts(page: Page, games: Games) -> None:
+    chosen(page, games, "hearts")
+
+
+def hand_in_diamonds(page: Page, games: Games) -> None:
+    chosen(page, games, "diamonds")
+
+
 def edit_hand(page: Page, games: Games) -> None:
     """The edit page of that match's first hand."""
     page.goto(f"/matches/{games.playing}/hands/{games.first_hand}/edit")
@@ -356,6 +374,8 @@ PAGES: dict[str, Callable[[Page, Games], None]] = {
     "new-match": new_match,
     "new-dice-game": new_dice_game,
     "match-10-hands": match_page,
+    "hand-in-hearts": hand_in_hearts,
+    "hand-in-diamonds": hand_in_diamonds,
     "edit-hand": edit_hand,
     "meld-calculator": meld_calculator,
     "yahtzee": yahtzee,
