@@ -20,6 +20,13 @@ from tests.e2e.thumb import Thumb, in_view
 pytestmark = pytest.mark.e2e
 
 VIEWPORTS = [pytest.param(PHONE, id="390x844"), pytest.param(SMALL_PHONE, id="360x640")]
+# Each size in each colour scheme: the turn is played the same way in the dark.
+SCREENS = [
+    pytest.param(PHONE, "light", id="390x844-light"),
+    pytest.param(SMALL_PHONE, "dark", id="360x640-dark"),
+    pytest.param(SMALL_PHONE, "light", id="360x640-light"),
+    pytest.param(PHONE, "dark", id="390x844-dark"),
+]
 
 # Ann and Bob's turns: the dice, the best box offered first (as the rules score it), and
 # the note the page then shows.
@@ -65,9 +72,9 @@ def tap_dice(thumb: Thumb, page: Page, dice: str) -> None:
     settled(page)
 
 
-@pytest.mark.parametrize("viewport", VIEWPORTS)
-def test_a_yahtzee_turn_takes_at_most_one_swipe_and_confirms_in_view(new_page, viewport):
-    page = new_page(viewport=viewport, has_touch=True)
+@pytest.mark.parametrize(("viewport", "scheme"), SCREENS)
+def test_a_yahtzee_turn_takes_at_most_one_swipe_and_confirms_in_view(new_page, viewport, scheme):
+    page = new_page(viewport=viewport, has_touch=True, color_scheme=scheme)
     start_dice_game(page, ["Ann", "Bob"])
     thumb = Thumb(page)
     counts = []
@@ -112,9 +119,9 @@ def tap_throws(thumb: Thumb, page: Page, throws: list[str]) -> None:
     expect(page.locator("#dice-pinned")).to_contain_text("turn ")
 
 
-@pytest.mark.parametrize("viewport", VIEWPORTS)
-def test_farkle_banks_without_a_swipe_and_says_what_was_banked(new_page, viewport):
-    page = new_page(viewport=viewport, has_touch=True)
+@pytest.mark.parametrize(("viewport", "scheme"), SCREENS)
+def test_farkle_banks_without_a_swipe_and_says_what_was_banked(new_page, viewport, scheme):
+    page = new_page(viewport=viewport, has_touch=True, color_scheme=scheme)
     start_dice_game(page, ["Ann", "Bob"], game="farkle")
     thumb = Thumb(page)
     bank = page.get_by_role("button", name="Bank the turn")
