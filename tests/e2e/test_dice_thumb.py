@@ -10,6 +10,8 @@ would scroll for the player): every step is a Thumb tap, and its swipes are coun
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
@@ -165,6 +167,18 @@ def fixed_places(page: Page) -> list[list[float]]:
     )
 
 
+def play_yahtzee_turns(ann: Page) -> Iterator[tuple[int, int]]:
+    """Three Yahtzee turns by touch; yields the totals after each."""
+    thumb = Thumb(ann)
+    for (dice, _, said), totals in zip(
+        YAHTZEE_TURNS[:3], [(20, 0), (20, 23), (60, 23)], strict=True
+    ):
+        tap_dice(thumb, ann, dice)
+        thumb.tap(ann.locator("#best-boxes .best-box").first)
+        expect_note_in_view(ann, said, said.split(":")[0])
+        yield totals
+
+
 @pytest.mark.parametrize("viewport", VIEWPORTS)
 def test_a_turn_arriving_on_the_view_link_moves_nothing_already_drawn(new_page, viewport):
     """The race chart appears after the first turn and the boxes fill in; the downloads,
@@ -177,13 +191,8 @@ def test_a_turn_arriving_on_the_view_link_moves_nothing_already_drawn(new_page, 
     watcher.goto(watch_url)
     before = fixed_places(watcher)
     assert len(before) == 3, before
-    thumb = Thumb(ann)
-    totals = [(20, 0), (20, 23), (60, 23)]
-    for number, (dice, _, said) in enumerate(YAHTZEE_TURNS[:3], start=1):
-        tap_dice(thumb, ann, dice)
-        thumb.tap(ann.locator("#best-boxes .best-box").first)
-        expect_note_in_view(ann, said, said.split(":")[0])
+    for number, totals in enumerate(play_yahtzee_turns(ann), start=1):
         expect(watcher.locator(".race")).to_be_attached(timeout=8000)
-        expect_totals(watcher, *totals[number - 1])
+        expect_totals(watcher, *totals)
         settled(watcher)
         assert fixed_places(watcher) == before, f"turn {number}"

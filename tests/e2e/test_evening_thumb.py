@@ -212,7 +212,8 @@ def test_another_phones_save_moves_nothing_this_phone_is_typing(new_page: NewPag
     # Nothing already drawn moved: not the hand being typed, not what is below it (only
     # the arriving notice settles inside its own sheet).
     moved = [
-        shift for shift in layout_shifts(bob, typed_at)
+        shift
+        for shift in layout_shifts(bob, typed_at)
         if any(within != "hand-notice" for within in shift["within"])
     ]
     assert moved == [], moved
