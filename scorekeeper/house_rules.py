@@ -10,7 +10,7 @@ from wtforms import BooleanField, Field, Form, SelectChoice, SelectField, String
 from wtforms.validators import Length
 
 from .rules import Preset, RuleError, knob_table
-from .validators import PlainForm, WholeNumberField
+from .validators import PlainForm, WholeNumberField, choice_id
 
 
 class Knob(NamedTuple):
@@ -62,7 +62,8 @@ def knob_field(knob: Knob, number_validators: list, render_kw: dict | None = Non
         return SelectField(
             knob.label,
             choices=[SelectChoice(choice) for choice in knob.choices],
-            coerce=type(knob.default),  # a choice of numbers (three 1s: 1000 or 300) reads as one
+            # A choice of numbers (three 1s: 1000 or 300) reads as one, in ASCII digits.
+            coerce=choice_id if isinstance(knob.default, int) else type(knob.default),
             default=knob.default,
             description=knob.help,
         )

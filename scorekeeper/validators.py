@@ -1,32 +1,55 @@
-"""Form fields and validators shared by the score sheets."""
+"""Form fields and validators shared by the score sheets: the field vocabulary every form
+reads with (rules/text.py says what each kind of value may be, for the imports too)."""
 
 from __future__ import annotations
 
-import re
+from collections.abc import Iterator
 
+from flask import has_request_context, request
 from flask_wtf import FlaskForm
-from wtforms import FieldList, Form, IntegerField
+from werkzeug.datastructures import MultiDict
+from wtforms import (
+    Field,
+    FieldList,
+    Form,
+    FormField,
+    HiddenField,
+    IntegerField,
+    SelectField,
+    StringField,
+)
 from wtforms.utils import unset_value
-from wtforms.validators import NumberRange, ValidationError
+from wtforms.validators import Length, NumberRange, ValidationError
 
 from . import widgets
+from .rules import RuleError, text
+from .rules.text import NAME_LENGTH, choice_id, whole_number
+
+__all__ = [
+    "NAME_LENGTH",
+    "Between",
+    "ButtonField",
+    "FormTokenField",
+    "NameField",
+    "PlainForm",
+    "SeatList",
+    "SheetForm",
+    "WholeNumberField",
+    "choice_id",
+    "roster_choice",
+    "whole_number",
+]
 
 # Past this a typed number is no score but a stuck key; WTForms' own range check would
 # fail on it (it turns the number into a float), so it is refused first.
 LONGEST_NUMBER = 10**15
 
-
-# A whole number as a phone's keypad types it: ASCII digits, perhaps a minus sign. Python's
-# int() takes more ("1_000", full-width and Arabic-Indic digits), which no player means.
-WHOLE_NUMBER = re.compile(r"-?[0-9]+")
-
-
-def whole_number(text: str) -> int:
-    """A typed whole number (ASCII digits, an optional minus sign), else ValueError."""
-    text = text.strip()
-    if WHOLE_NUMBER.fullmatch(text) is None:
-        raise ValueError(f"{text!r} is not a whole number")
-    return int(text)
+# A box of the page sent as a file (a multipart file part): no page of the site sends one.
+SENT_AS_FILE = "Type this in the box: a file cannot go here."
+# A button's value that no page of the site draws (or a page older than the site).
+UNKNOWN_BUTTON = "That button is not on this page any more: reload the page, then try again."
+# A one-time form token that no page of the site drew.
+STALE_FORM = "This form is out of date: reload the page, then try again."
 
 
 # WTForms' own messages, as a player reads them: each says what to do. (WTForms asks its
@@ -71,16 +94,94 @@ class PlainMeta:
         return PLAIN
 
 
-class SheetForm(FlaskForm):
-    """A form that writes: Flask-WTF's CSRF, and WTForms' messages in plain words."""
+def every_field(fields) -> Iterator[Field]:
+    """Each field a form reads, the boxes of its lists and sub-forms one by one."""
+    for field in fields:
+        if isinstance(field, FieldList):
+            yield from every_field(field.entries)
+        elif isinstance(field, FormField):
+            yield from every_field(field.form)
+        else:
+            yield field
+
+
+def typed_only(formdata) -> tuple[MultiDict | None, set[str]]:
+    """The form data without its file parts, and the names the files were sent under."""
+    if formdata is None or not hasattr(formdata, "items"):
+        return formdata, set()
+    files = set()
+    if has_request_context() and request.files:
+        # A form handed request.form (the house rules) is still told of the files.
+        files.update(request.files.keys())
+    typed = MultiDict()
+    for name, value in formdata.items(multi=True):
+        if isinstance(value, str):
+            typed.add(name, value)
+        else:
+            files.add(name)
+    return typed, files
+
+
+class TypedForm:
+    """A form that reads text only: a field sent as a file is read as not sent, and refused
+    beside its box when the form is validated. ``hidden_errors_beside`` names the field
+    that says why a hidden field (the one-time token) was refused."""
+
+    hidden_errors_beside: str | None = None
+
+    def process(self, formdata=None, obj=None, data=None, extra_filters=None, **kwargs):
+        """Read the posted text, the file parts left out (and remembered)."""
+        formdata = self.meta.wrap_formdata(self, formdata)
+        formdata, self.sent_as_files = typed_only(formdata)
+        super().process(formdata, obj, data=data, extra_filters=extra_filters, **kwargs)
+
+    def validate(self, extra_validators=None) -> bool:
+        """WTForms' validation, then each field sent as a file refused beside its box."""
+        valid = super().validate(extra_validators)
+        for field in every_field(self):
+            if field.name in self.sent_as_files:
+                field.errors = [*field.errors, SENT_AS_FILE]
+                valid = False
+        beside = self.hidden_errors_beside
+        if beside is not None and beside in self:
+            for field in every_field(self):
+                hidden = isinstance(field, HiddenField) and field.short_name != "csrf_token"
+                if hidden and field.errors:
+                    self[beside].errors = [*self[beside].errors, *field.errors]
+        return valid
+
+    def file_part(self) -> str | None:
+        """The short name of the first field sent as a file (for a form read without
+        being validated), or None."""
+        for field in every_field(self):
+            if field.name in self.sent_as_files:
+                return field.short_name
+        return None
+
+
+class SheetForm(TypedForm, FlaskForm):
+    """A form that writes: Flask-WTF's CSRF, WTForms' messages in plain words, text only."""
 
     Meta = PlainMeta
 
 
-class PlainForm(Form):
+class PlainForm(TypedForm, Form):
     """A form within a form (house rules, a turn's dice): its messages in plain words."""
 
     Meta = PlainMeta
+
+
+def first_refusal(form) -> RuleError | None:
+    """The first field a validated form refused (its CSRF token aside), as the RuleError a
+    service would raise about it."""
+    for field in form:
+        if field.short_name == "csrf_token" or not field.errors:
+            continue
+        errors = field.errors
+        if isinstance(field, FieldList):
+            errors = [error for entry in field.entries for error in entry.errors]
+        return RuleError(errors[0], field=field.short_name)
+    return None
 
 
 class WholeNumberField(IntegerField):
@@ -99,6 +200,60 @@ class WholeNumberField(IntegerField):
             self.data = None
             message = self.invalid_value_message or self.gettext("Not a valid integer value.")
             raise ValueError(message) from None
+
+
+def roster_choice(value: object) -> int | None:
+    """A select's choice of a roster player or a seat by number: None for the blank one
+    ("Pick who"), else ASCII digits (ValueError: WTForms says to pick a choice shown)."""
+    if value is None or value == "":
+        return None
+    return choice_id(value)
+
+
+class PlainText:
+    """A validator: the text holds only characters a name may (rules/text.py)."""
+
+    def __init__(self, message: str = text.NAME_CHARACTERS) -> None:
+        self.message = message
+
+    def __call__(self, form, field) -> None:
+        if isinstance(field.data, str) and not text.is_plain_text(field.data):
+            raise ValidationError(self.message)
+
+
+def _strip(value: str | None) -> str | None:
+    return value.strip() if isinstance(value, str) else value
+
+
+class NameField(StringField):
+    """A player's or a team's name: trimmed, at most NAME_LENGTH characters, with no
+    control character nor bidi control (the name rule of rules/text.py)."""
+
+    def __init__(self, label=None, validators=None, **kwargs) -> None:
+        validators = [Length(max=NAME_LENGTH), PlainText(), *(validators or [])]
+        super().__init__(label, validators, filters=[_strip, *kwargs.pop("filters", [])], **kwargs)
+
+
+class FormTokenField(HiddenField):
+    """The one-time token a form was drawn with: blank, or plain text of at most 40
+    characters; anything else is a form no page drew (``message`` says what to do)."""
+
+    def __init__(self, label=None, validators=None, message: str = STALE_FORM, **kwargs):
+        super().__init__(label, validators, **kwargs)
+        self.message = message
+
+    def pre_validate(self, form) -> None:
+        if self.data and not text.is_form_token(self.data):
+            raise ValidationError(self.message)
+
+
+class ButtonField(SelectField):
+    """Which of a form's buttons was tapped (``name="action"``): one of ``choices``, else
+    the form is refused (a button no page of the site draws)."""
+
+    def __init__(self, label=None, validators=None, **kwargs) -> None:
+        kwargs.setdefault("invalid_choice_message", UNKNOWN_BUTTON)
+        super().__init__(label, validators, **kwargs)
 
 
 class Between(NumberRange):

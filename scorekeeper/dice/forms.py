@@ -18,9 +18,13 @@ from wtforms.validators import Length, Optional
 from ..house_rules import Knob
 from ..house_rules import house_rules_form as shared_house_rules_form
 from ..rules import DICE_GAMES, dice_game, farkle, yahtzee
+from ..rules.text import choice_id_or_none
 from ..services.writes import MAX_VERSION
 from ..validators import (
     Between,
+    ButtonField,
+    FormTokenField,
+    NameField,
     PlainForm,
     SeatList,
     SheetForm,
@@ -28,7 +32,6 @@ from ..validators import (
     check_names,
 )
 
-NAME_LENGTH = 40
 # The most players any dice game has; the new-game form shows this many name fields.
 MAX_PLAYERS = max(yahtzee.MAX_PLAYERS, farkle.MAX_PLAYERS)
 # What each game's house rules are called on the form (the core names them for code).
@@ -57,12 +60,11 @@ class NewGameForm(SheetForm):
     kind = SelectField(
         "Game", choices=[SelectChoice(kind, game.label) for kind, game in DICE_GAMES.items()]
     )
-    player_names = SeatList(
-        StringField("Player", validators=[Length(max=NAME_LENGTH)], filters=[_strip]),
-        min_entries=MAX_PLAYERS,
-    )
+    player_names = SeatList(NameField("Player"), min_entries=MAX_PLAYERS)
     # One per drawn form: the same form sent again opens the game it started (started.py).
-    client_token = HiddenField(validators=[Optional(), Length(max=40)])
+    client_token = FormTokenField()
+    # A refused token is said beside the game, at the top of the form.
+    hidden_errors_beside = "kind"
 
     def fit(self, kind: str) -> None:
         """Label the name fields for this game: the first ones are needed, the rest optional."""
@@ -145,7 +147,7 @@ class TurnGuard(SheetForm):
 
     version = WholeNumberField(validators=[Optional(), Between(min=0, max=MAX_VERSION)])
     number = WholeNumberField(validators=[Optional(), Between(min=1, max=MAX_VERSION)])
-    client_token = StringField(validators=[Optional(), Length(max=40)])
+    client_token = FormTokenField()
 
     def out_of_date(self) -> bool:
         """Did the page's own fields come back unreadable (or the CSRF token expired)?"""
@@ -164,7 +166,7 @@ class TurnForm(TurnGuard):
     def box_and_column(self) -> tuple[str, int | None]:
         """The tapped box and, in Triple, its column (the core checks both)."""
         column, _, box = (self.slot.data or "").rpartition(":")
-        return box, int(column) if column.isdigit() else None
+        return box, choice_id_or_none(column)
 
 
 class EditTurnForm(TurnGuard):
@@ -195,8 +197,7 @@ class EditTurnForm(TurnGuard):
 
     def chosen_column(self) -> int | None:
         """The column as a number (None when it is not one; the core then says so)."""
-        value = self.column.data or ""
-        return int(value) if value.isdigit() else None
+        return choice_id_or_none(self.column.data)
 
 
 # ---------------------------------------------------------------------------- Farkle
@@ -219,7 +220,11 @@ class FarkleTurnForm(TurnGuard):
     turn_error: str | None = None  # a rule about the turn as a whole, shown at the top
 
     # Set by the button tapped: "bank" (the main button) or "farkle".
-    action = StringField(default="bank")
+    action = ButtonField(choices=[SelectChoice("bank"), SelectChoice("farkle")], default="bank")
+
+    def out_of_date(self) -> bool:
+        """The page's own fields unreadable, or a button no page of the site draws."""
+        return super().out_of_date() or bool(self.action.errors)
 
     def kept_dice(self) -> list[str]:
         """The throws as typed, one a line, blank lines left out."""

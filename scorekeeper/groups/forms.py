@@ -6,15 +6,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from flask_wtf import FlaskForm
 from wtforms import Form, HiddenField, SelectChoice, SelectField, StringField, TextAreaField
 from wtforms.validators import Optional
 
 from ..matches.forms import MatchForm
 from ..models import GroupPlayer
 from ..rules import DICE_GAMES, PRESETS, Preset, RuleError
-from ..services.groups import NAME_LENGTH, Pick
-from ..validators import SheetForm
+from ..rules.text import NAME_LENGTH, choice_id, choice_id_or_none
+from ..services.groups import Pick
+from ..validators import (
+    SENT_AS_FILE,
+    FormTokenField,
+    SheetForm,
+    first_refusal,
+    roster_choice,
+)
 from ..widgets import TextInput
 
 # The select's choice for a name of an added game that is someone new, called as typed.
@@ -22,7 +28,16 @@ SOMEONE_NEW = "new"
 NAME_BOX = {"autocomplete": "off", "maxlength": NAME_LENGTH}
 
 
-class GroupForm(FlaskForm):
+def refusal(form: SheetForm) -> RuleError | None:
+    """Why a group page's form (validated) was refused, beside the field it is about: a
+    choice that is no number, a box sent as a file. None when the CSRF token is the
+    problem (the form expired) or nothing is."""
+    if form.meta.csrf and form.csrf_token.errors:
+        return None
+    return first_refusal(form)
+
+
+class GroupForm(SheetForm):
     """Start a group: its name, and who plays (more can join later)."""
 
     name = StringField(
@@ -87,7 +102,7 @@ def dice_seat_labels(kind: str) -> list[str]:
     return [f"Player {n + 1}" for n in range(DICE_GAMES[kind].most_players)]
 
 
-class LinkForm(FlaskForm):
+class LinkForm(SheetForm):
     """A game played already, by its edit link pasted in."""
 
     link = StringField(
@@ -97,7 +112,7 @@ class LinkForm(FlaskForm):
     )
 
 
-class PlayerNameForm(FlaskForm):
+class PlayerNameForm(SheetForm):
     """A roster player's name: a new player's, or a new name for one."""
 
     # Drawn for each roster player on the group's page: WTForms' input with the quicker
@@ -105,11 +120,15 @@ class PlayerNameForm(FlaskForm):
     name = StringField("Name", render_kw=NAME_BOX, widget=TextInput())
 
 
-class MergeForm(FlaskForm):
-    """Two spellings of one person: the one this form is about is the same as ``into``."""
+class MergeForm(SheetForm):
+    """Two spellings of one person: the one this form is about is the same as ``into``
+    (a roster player's id, or None when none was picked)."""
 
     into = SelectField(
-        "Is the same person as", coerce=str, validators=[Optional()], validate_choice=False
+        "Is the same person as",
+        coerce=roster_choice,
+        validators=[Optional()],
+        validate_choice=False,
     )
 
     def offer(self, player: GroupPlayer, roster: Sequence[GroupPlayer]) -> None:
@@ -137,7 +156,8 @@ def _pick(choice: str | None, typed: str | None) -> Pick:
         return typed
     if not choice:
         return None
-    return int(choice) if choice.isdigit() else NOBODY
+    player = choice_id_or_none(choice)
+    return NOBODY if player is None else player
 
 
 class SeatsForm(SheetForm):
@@ -145,7 +165,13 @@ class SeatsForm(SheetForm):
     ``new_N``, added by ``seats_form``), and for a match who deals first and, in a
     partnership, the teams' names (``side_names``)."""
 
-    client_token = HiddenField()
+    client_token = FormTokenField(message="This form is out of date: reload the page, then start.")
+    # A refused token is said beside the first seat, at the top of the form.
+    hidden_errors_beside = "player_0"
+
+    def dealer(self) -> int:
+        """Who deals first, by seat (-1 when none was picked: the service says so)."""
+        return -1 if self.first_dealer.data is None else self.first_dealer.data
 
     def picks(self, seats: int) -> list[Pick]:
         """Each seat's roster player id, or the name typed for someone new, or None."""
@@ -193,7 +219,7 @@ def seats_form(
     if dealers:
         choices = [SelectChoice(str(n), label) for n, label in enumerate(labels)]
         Seats.first_dealer = SelectField(
-            "Who deals first", choices=choices, coerce=str, validate_choice=False
+            "Who deals first", choices=choices, coerce=choice_id, validate_choice=False
         )
     if fresh:
         picked = {f"player_{n}": str(player.id) for n, player in enumerate(seated)}
@@ -224,7 +250,11 @@ class NamesForm(LinkForm):
     link = HiddenField()
 
     def picks(self, names: Sequence[str]) -> list[Pick]:
-        """Each name's roster player id, or the name of someone new."""
+        """Each name's roster player id, or the name of someone new (RuleError for a box
+        sent as a file)."""
+        sent_as_file = self.file_part()
+        if sent_as_file is not None:
+            raise RuleError(SENT_AS_FILE, field=sent_as_file)
         picks = []
         for number, name in enumerate(names):
             choice, typed = self[f"name_{number}"].data, self[f"new_{number}"].data

@@ -27,6 +27,7 @@ from .forms import (
     knob_refusal,
     match_seat_labels,
     names_form,
+    refusal,
     seats_form,
 )
 
@@ -43,9 +44,13 @@ def groups_on_this_device() -> list[Group]:
 
 
 def _checked(form: FlaskForm) -> None:
-    """A write's form must carry this session's CSRF token."""
+    """A write's form must carry this session's CSRF token; a field it could not read is
+    refused as a service would refuse it (RuleError, beside the field)."""
     if not form.validate():
-        abort(400, description=EXPIRED)
+        refused = refusal(form) if hasattr(form, "sent_as_files") else None
+        if refused is None:
+            abort(400, description=EXPIRED)
+        raise refused
 
 
 def _page(template: str, status: int = 200, **context) -> Response:
@@ -77,8 +82,8 @@ def new() -> Response:
     if request.method == "GET":
         return _page("groups/new.html", form=GroupForm(formdata=None))
     form = GroupForm()
-    _checked(form)
     try:
+        _checked(form)
         group = groups.create_group(db.session, form.name.data, form.player_names())
     except RuleError as error:
         _refused(form, error, "players")
@@ -189,8 +194,8 @@ def _roster_write(
     ``write(group)`` makes it; refused, the page comes back with that form (``shown_as``)
     saying why; done, the page again at ``part``."""
     group = groups.find_group(db.session, token)
-    _checked(form)
     try:
+        _checked(form)
         write(group)
     except RuleError as error:
         _refused(form, error, next(name for name in form.data if name != "csrf_token"))
@@ -236,13 +241,11 @@ def rename_player(token: str, player_id: int) -> Response:
 def merge_player(token: str, player_id: int) -> Response:
     """One person under two names: the roster keeps the second name."""
     form = MergeForm(prefix=f"p{player_id}")
-    chosen = form.into.data or ""
-    into = int(chosen) if chosen.isdigit() else None
     return _roster_write(
         token,
         form,
         f"merge_{player_id}",
-        lambda group: groups.merge_players(db.session, group, player_id, into),
+        lambda group: groups.merge_players(db.session, group, player_id, form.into.data),
     )
 
 
@@ -341,13 +344,12 @@ def new_match(token: str) -> Response:
         wrong = next((field for field in rules_form if field.errors), None)
         if wrong is not None:
             raise RuleError(wrong.errors[0], field=wrong.short_name)
-        dealer = form.first_dealer.data or ""
         match = groups.start_match(
             db.session,
             group,
             game=preset.name,
             seats=form.picks(len(labels)),
-            first_dealer=int(dealer) if dealer.isdigit() else -1,
+            first_dealer=form.dealer(),
             house_rules=overrides,
             side_names=form.team_names(),
         )
@@ -399,8 +401,8 @@ def _pasted(group: Group) -> groups.LinkedGame | Response:
     """The game whose edit link the form carries, if it may join the group; else the
     paste page again, saying why beside the link."""
     form = LinkForm()
-    _checked(form)
     try:
+        _checked(form)
         return groups.game_to_add(db.session, group, form.link.data)
     except RuleError as error:
         _refused(form, error, "link")

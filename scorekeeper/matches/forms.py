@@ -33,10 +33,14 @@ from ..rules import (
     parse_cards,
     without_followed,
 )
+from ..rules.text import choice_id, choice_id_or_none, number_list
 from ..services.writes import MAX_VERSION
 from ..validators import (
     TEAM_TWICE,
     Between,
+    ButtonField,
+    FormTokenField,
+    NameField,
     SeatList,
     SheetForm,
     WholeNumberField,
@@ -44,7 +48,6 @@ from ..validators import (
 )
 from ..widgets import CheckboxInput, HiddenInput, RadioInput, TextInput
 
-NAME_LENGTH = 40
 # The most players or sides any preset has; forms trim their lists to the match's own.
 MAX_SEATS = max(preset.players for preset in PRESETS.values())
 # Bounds that keep a typo from becoming a stored number; the rules check the rest.
@@ -64,17 +67,13 @@ class MatchForm(SheetForm):
         choices=[SelectChoice(preset.name, preset.label) for preset in PRESETS.values()],
         default="partnership",
     )
-    side_names = SeatList(
-        StringField("Team", validators=[Length(max=NAME_LENGTH)], filters=[_strip]),
-        min_entries=MAX_SEATS,
-    )
-    player_names = SeatList(
-        StringField("Player", validators=[Length(max=NAME_LENGTH)], filters=[_strip]),
-        min_entries=MAX_SEATS,
-    )
-    first_dealer = SelectField("Who deals first", coerce=int, default=0)
+    side_names = SeatList(NameField("Team"), min_entries=MAX_SEATS)
+    player_names = SeatList(NameField("Player"), min_entries=MAX_SEATS)
+    first_dealer = SelectField("Who deals first", coerce=choice_id, default=0)
     # One per drawn form: the same form sent again opens the match it started (started.py).
-    client_token = HiddenField(validators=[Optional(), Length(max=40)])
+    client_token = FormTokenField()
+    # A refused token is said beside the game, at the top of the form.
+    hidden_errors_beside = "game"
 
     def fit(self, preset: Preset) -> None:
         """One name field per team (partnerships) and one per player; who deals first is
@@ -118,9 +117,8 @@ class MatchForm(SheetForm):
 
 def _parse_table(text: str) -> list[int]:
     """``"150, 1500"`` as ``[150, 1500]`` (a meld table typed by a player)."""
-    parts = [part for part in text.replace(";", ",").replace(" ", ",").split(",") if part]
     try:
-        return [int(part) for part in parts]
+        return number_list(text)
     except ValueError:
         raise ValidationError("Enter whole numbers separated by commas, e.g. 150, 1500.") from None
 
@@ -201,7 +199,9 @@ class ConflictChoice(NamedTuple):
 class HandForm(SheetForm):
     """One hand: who bid what in which trump, each side's meld and trick points."""
 
-    bidder = RadioField("Bidder", coerce=int, validators=[Optional()], option_widget=RadioInput())
+    bidder = RadioField(
+        "Bidder", coerce=choice_id, validators=[Optional()], option_widget=RadioInput()
+    )
     bid = WholeNumberField(
         "Bid",
         validators=[Optional(), POINTS],
@@ -211,7 +211,7 @@ class HandForm(SheetForm):
     trump = RadioField(
         "Trump",
         choices=[SelectChoice(i, f"{SUIT_SYMBOLS[i]} {SUITS[i]}") for i in range(4)],
-        coerce=int,
+        coerce=choice_id,
         validators=[Optional()],
         option_widget=RadioInput(),
     )
@@ -252,11 +252,11 @@ class HandForm(SheetForm):
     # (a double-tapped Save records one hand).
     version = WholeNumberField(widget=HiddenInput(), validators=[Optional(), VERSIONS])
     hand_version = WholeNumberField(widget=HiddenInput(), validators=[Optional(), VERSIONS])
-    client_token = HiddenField(validators=[Optional(), Length(max=40)], widget=HiddenInput())
-    action = SelectField(
-        choices=[SelectChoice(action) for action in HAND_KINDS],
+    client_token = FormTokenField(widget=HiddenInput())
+    # The button tapped: a kind of hand, perhaps "and remove the hands after the end".
+    action = ButtonField(
+        choices=[SelectChoice(kind + trim) for trim in ("", AND_TRIM) for kind in HAND_KINDS],
         default="save",
-        validate_choice=False,
     )
     # The hands (ids) a correction's "Save and remove hand 9" agreed to remove.
     remove_hands = HiddenField(validators=[Optional(), Length(max=2000)], widget=HiddenInput())
@@ -322,7 +322,7 @@ class HandForm(SheetForm):
     def kind(self) -> str:
         """What the tapped button records: ``save`` (a played hand) or a rare outcome."""
         action = (self.action.data or "save").removesuffix(AND_TRIM)
-        return action if action in HAND_KINDS else "save"
+        return action if action in HAND_KINDS else "save"  # refused by validate()
 
     @property
     def trims(self) -> bool:
@@ -343,7 +343,7 @@ class HandForm(SheetForm):
         if not self.trims:
             return ()
         ids = (self.remove_hands.data or "").replace(" ", "").split(",")
-        return tuple(int(part) for part in ids if part.isascii() and part.isdigit())
+        return tuple(hand_id for hand_id in map(choice_id_or_none, ids) if hand_id is not None)
 
     def entries(self) -> dict[str, Any]:
         """What the player entered, in the stored shape; one blank trick field fills itself."""
@@ -403,6 +403,10 @@ class HandForm(SheetForm):
 
     def out_of_date(self) -> bool:
         """Did the hidden version fields come back unreadable? Then the form is stale."""
+        if self.action.errors:
+            # A button no page draws (or one sent as a file): said as its own reason.
+            self.group_errors["hand"] = self.action.errors[0]
+            return True
         if self.version.errors or self.hand_version.errors or self.client_token.errors:
             self.group_errors["hand"] = "This form is out of date: reload the page, then save."
             return True

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from flask_wtf import FlaskForm
 from wtforms import StringField
 
-from ..services.rule_sets import NAME_LENGTH
+from ..rules.text import NAME_LENGTH
+from ..validators import SheetForm
 
 
-class RuleSetNameForm(FlaskForm):
+class RuleSetNameForm(SheetForm):
     """A rule set's name (the service says what is wrong with one), with the page's CSRF
     token; the house rules come in a form of their own (matches.forms.house_rules_form)."""
 

@@ -35,6 +35,7 @@ from .cards import (
     size_fix,
 )
 from .errors import RuleError
+from .text import number_pairs
 
 MINUS = "\u2212"
 
@@ -450,9 +451,8 @@ def parse_bid_steps(value: Any) -> tuple[tuple[int, int], ...]:
         field="bid_steps",
     )
     if isinstance(value, str):
-        texts = [part.strip() for part in value.replace(";", ",").split(",") if part.strip()]
         try:
-            pairs = [tuple(int(n) for n in text.split(":")) for text in texts]
+            pairs = number_pairs(value)
         except ValueError:
             raise problem from None
     elif isinstance(value, list | tuple):

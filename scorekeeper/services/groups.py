@@ -20,12 +20,11 @@ from sqlalchemy.orm import Session, selectinload
 
 from ..models import DiceGame, Group, GroupGame, GroupPlayer, GroupSeat, Match, looks_like_token
 from ..rules import DICE_GAMES, PRESETS, RuleError, get_preset, with_rules
+from ..rules.text import NAME_LENGTH, name_problem
 from . import dice_turns, hands
 from .errors import Conflict, NotFound
 from .writes import bump_version
 
-# The longest name a group or a roster player takes (as a player's name in a match).
-NAME_LENGTH = 40
 NOT_FOUND = "There is no group at this address: ask for the link again."
 # The most seats a game started from a group has: the most players any game takes.
 MOST_SEATS = max(
@@ -48,15 +47,11 @@ def _checked_name(name: Any, field: str, asked: str) -> str:
     name = name.strip() if isinstance(name, str) else ""
     if not name:
         raise RuleError(asked, field=field)
-    if len(name) > NAME_LENGTH:
-        raise RuleError(
-            f"Keep the name to {NAME_LENGTH} characters or fewer (this one has {len(name)}).",
-            field=field,
-        )
-    # A control character (a NUL byte, a tab) is no part of a name, and PostgreSQL refuses
-    # a NUL in text.
-    if not name.isprintable():
-        raise RuleError("Type the name in letters, digits and spaces only.", field=field)
+    # Too long, or a control character (a NUL, which PostgreSQL refuses; a tab) or a
+    # bidi control: the name rule every form and import shares (rules/text.py).
+    problem = name_problem(name)
+    if problem is not None:
+        raise RuleError(problem, field=field)
     return name
 
 

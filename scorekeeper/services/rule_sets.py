@@ -12,11 +12,10 @@ from sqlalchemy.orm import Session
 
 from ..models import DeviceRuleSet, RuleSet, looks_like_token
 from ..rules import PRESETS, Preset, RuleError, get_preset, with_rules
+from ..rules.text import name_problem
 from . import devices
 from .errors import NotFound
 
-# The longest name a rule set takes (as a player's or a team's name).
-NAME_LENGTH = 40
 NOT_FOUND = "There is no rule set at this address: ask for the link again."
 
 
@@ -25,11 +24,9 @@ def checked_name(name: Any) -> str:
     name = name.strip() if isinstance(name, str) else ""
     if not name:
         raise RuleError("Type a name for these rules, such as Smith family.", field="name")
-    if len(name) > NAME_LENGTH:
-        raise RuleError(
-            f"Keep the name to {NAME_LENGTH} characters or fewer (this one has {len(name)}).",
-            field="name",
-        )
+    problem = name_problem(name)
+    if problem is not None:
+        raise RuleError(problem, field="name")
     return name
 
 
