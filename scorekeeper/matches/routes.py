@@ -20,7 +20,7 @@ from ..services import devices, hands, matches, rule_sets
 from ..services.errors import AlreadyRecorded, Conflict, GameOver, Refused
 from ..sharing import card_answer, qr_svg, refuse_view_link_writes
 from ..started import new_form_token, recently_started, remember_started, started_from
-from ..validators import point_to_first_error, whole_number
+from ..validators import choice_id, point_to_first_error, whole_number
 from .forms import (
     ConflictChoice,
     HandForm,
@@ -155,7 +155,7 @@ refuse_view_link_writes(bp, "the match")
 def _live(token: str, view: bool) -> Response:
     """A phone's poll: an empty 204 while nothing changed, else the parts that changed."""
     match = matches.match_version(db.session, token, view=view)
-    if request.args.get("since", type=int) == match.version:
+    if request.args.get("since", type=whole_number) == match.version:
         # An empty body: nothing for the compressor to wrap (quick_poll.py answers the
         # same way, usually before this view is reached).
         return Response(b"", status=204, headers={"Cache-Control": "no-store"})
@@ -305,7 +305,7 @@ def preview(token: str) -> Response:
     """
     state = matches.load_match(db.session, token)
     index = len(state.hands)
-    hand_id = request.args.get("hand", type=int)
+    hand_id = request.args.get("hand", type=choice_id)
     if hand_id is not None:
         index = state.hand_index(hand_id)
     form = hand_form(state)

@@ -12,8 +12,10 @@ from typing import Any
 
 from ..models import new_token
 from ..rules import SUITS
+from ..rules.text import FORM_TOKEN_LENGTH, NAME_LENGTH, is_form_token, name_problem, shown_plainly
 
-NAME_LENGTH = 40
+# What a name must be, as a refusal says it (the forms' own rule, rules/text.py).
+A_NAME = f"a name of 1 to {NAME_LENGTH} characters, in letters, digits and spaces only"
 
 
 class ImportRefused(ValueError):
@@ -73,10 +75,11 @@ def _token(value: Any) -> str:
 def _moment(value: Any) -> datetime:
     try:
         moment = datetime.fromisoformat(value)
-    except (TypeError, ValueError):
+        if moment.tzinfo is not None:
+            # A time at the calendar's very end (or start) has no UTC time in range.
+            moment = moment.astimezone(UTC).replace(tzinfo=None)
+    except (TypeError, ValueError, OverflowError):
         raise _Wrong("a date and time like 2024-05-01T19:30:00+00:00") from None
-    if moment.tzinfo is not None:
-        moment = moment.astimezone(UTC).replace(tzinfo=None)
     return moment
 
 
@@ -87,21 +90,27 @@ def _rules(value: Any) -> dict[str, Any]:
     raise _Wrong("an object of house rules")
 
 
+def is_name(value: Any) -> bool:
+    """Is this a name a form would take (rules/text.py's name rule, not blank)?"""
+    return isinstance(value, str) and bool(value.strip()) and name_problem(value) is None
+
+
 def _name(value: Any) -> str:
-    if isinstance(value, str) and value.strip() and len(value) <= NAME_LENGTH:
+    if is_name(value):
         return value
-    raise _Wrong(f"a name of 1 to {NAME_LENGTH} characters")
+    raise _Wrong(A_NAME)
 
 
-def _names(longest: int) -> Callable[[Any], list[str]]:
-    def read(value: Any) -> list[str]:
-        if isinstance(value, list) and all(
-            isinstance(name, str) and 0 < len(name) <= longest for name in value
-        ):
-            return value
-        raise _Wrong(f"a list of names of 1 to {longest} characters")
+def _names(value: Any) -> list[str]:
+    if isinstance(value, list) and all(map(is_name, value)):
+        return value
+    raise _Wrong(f"a list of names, each {A_NAME.removeprefix('a name ')}")
 
-    return read
+
+def _form_token(value: Any) -> str:
+    if isinstance(value, str) and is_form_token(value):
+        return value
+    raise _Wrong(f"a form's token of 1 to {FORM_TOKEN_LENGTH} letters, digits and signs")
 
 
 def _list_of(read_item: Callable[[Any], Any], what: str) -> Callable[[Any], list[Any]]:
@@ -137,8 +146,8 @@ def _records(value: Any) -> list[Any]:
 MATCH_FIELDS: dict[str, Callable[[Any], Any]] = {
     "game": _text(40),
     "house_rules": _rules,
-    "side_names": _names(NAME_LENGTH),
-    "player_names": _names(NAME_LENGTH),
+    "side_names": _names,
+    "player_names": _names,
     "first_dealer": _whole(),
     "created_at": _moment,
     "edit_token": _token,
@@ -162,14 +171,14 @@ HAND_FIELDS: dict[str, Callable[[Any], Any]] = {
     "took_trick": _optional(_list_of(_flag, "true or false, one per side")),
     "moon": _flag,
     "version": _whole(),
-    "client_token": _optional(_text(40)),
+    "client_token": _optional(_form_token),
     "created_at": _moment,
 }
 # Fields a hand gained after documents were first written: such a document has them off.
 HAND_ADDED: dict[str, Callable[[], Any]] = {"took_trick": lambda: None, "moon": lambda: False}
 DICE_GAME_FIELDS: dict[str, Callable[[Any], Any]] = {
     "kind": _text(10),
-    "player_names": _names(NAME_LENGTH),
+    "player_names": _names,
     "house_rules": _rules,
     "created_at": _moment,
     "token": _token,
@@ -201,15 +210,14 @@ RULE_SET_FIELDS: dict[str, Callable[[Any], Any]] = {
 
 def _seat_places(value: Any) -> dict[str, int]:
     if isinstance(value, dict) and all(
-        isinstance(name, str)
-        and 0 < len(name) <= NAME_LENGTH
-        and isinstance(place, int)
-        and not isinstance(place, bool)
-        and place >= 0
+        is_name(name) and isinstance(place, int) and not isinstance(place, bool) and place >= 0
         for name, place in value.items()
     ):
         return value
-    raise _Wrong("an object from each name of the game to a player's place in players")
+    raise _Wrong(
+        "an object from each name of the game (in letters, digits and spaces only) to a "
+        "player's place in players"
+    )
 
 
 GROUP_FIELDS: dict[str, Callable[[Any], Any]] = {
@@ -236,7 +244,9 @@ GROUP_GAME_FIELDS: dict[str, Callable[[Any], Any]] = {
 
 
 def shown(value: Any) -> str:
-    text = json.dumps(value, ensure_ascii=False)
+    """A value as a refusal quotes it: JSON, cut at 40 characters, with no character that
+    could turn the terminal (a bidi control) or hide (a control) left as it is."""
+    text = shown_plainly(json.dumps(value, ensure_ascii=False))
     return text if len(text) <= 40 else text[:39] + "…"
 
 

@@ -25,6 +25,7 @@ from ..models import (
     RuleSet,
 )
 from ..rules import Preset, RuleError, dice_game, get_preset, with_rules
+from ..rules.text import DEEPEST_NESTING, nesting_depth
 from .dice import KINDS, replay_sheet, rules_of, state_of_game, yahtzee_turn
 from .export import FORMAT, VERSION
 from .groups import folded
@@ -46,8 +47,6 @@ from .import_fields import (
 )
 from .matches import replay_entries
 from .rule_sets import checked_rules
-
-# The longest name a form takes; a document's names are held to the same.
 
 
 def _match_preset(fields: dict[str, Any], where: str) -> Preset:
@@ -340,8 +339,15 @@ def read_document(text: str | bytes) -> dict[str, Any]:
             text = text.decode("utf-8-sig")
         except UnicodeDecodeError:
             raise ImportRefused("the file is not UTF-8 text") from None
+    text = text.removeprefix("\ufeff")
+    # Read before parsing: Python's parser gives up (RecursionError) some 1,000 deep.
+    if nesting_depth(text) > DEEPEST_NESTING:
+        raise ImportRefused(
+            f"the file's lists and objects are nested more than {DEEPEST_NESTING} deep; "
+            "an export is never nested so deep"
+        )
     try:
-        doc = json.loads(text.removeprefix("\ufeff"))
+        doc = json.loads(text)
     except json.JSONDecodeError as error:
         raise ImportRefused(
             f"the file is not JSON ({error.msg} at line {error.lineno}, column {error.colno})"
