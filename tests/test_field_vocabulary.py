@@ -280,6 +280,33 @@ def test_a_rule_set_name_with_a_nul_is_refused_beside_it(client, app):
     assert count(app, RuleSet) == 0
 
 
+@pytest.mark.parametrize("name", ["Smiths\x00", "Smiths\u202e", "Smi\x08ths"])
+def test_a_rule_set_renamed_with_a_hidden_control_keeps_its_name(client, app, name):
+    form = form_to(open_page(client, "/matches/new"), "/matches/new")
+    client.post("/rules/save", data=filled(form, {"rule_set_name": "Smiths"}))
+    with app.app_context():
+        token = db.session.scalar(db.select(RuleSet.token))
+    edit = f"/rules/{token}/edit"
+
+    response = submit(client, form_to(open_page(client, edit), edit), {"rule_set_name": name})
+
+    assert refused_beside(response, "rule_set_name") == (
+        "Type the name in letters, digits and spaces only."
+    )
+    with app.app_context():
+        assert db.session.scalar(db.select(RuleSet.name)) == "Smiths"
+
+
+def test_a_rule_set_name_sent_as_a_file_saves_nothing(client, app):
+    form = form_to(open_page(client, "/matches/new"), "/matches/new")
+    data = {**filled(form), "rule_set_name": a_file("Smiths")}
+
+    response = client.post("/rules/save", data=data)
+
+    refused_beside(response, "rule_set_name")
+    assert count(app, RuleSet) == 0
+
+
 # -------------------------------------------------------------------------------- dice
 
 

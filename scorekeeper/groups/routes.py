@@ -47,7 +47,7 @@ def _checked(form: FlaskForm) -> None:
     """A write's form must carry this session's CSRF token; a field it could not read is
     refused as a service would refuse it (RuleError, beside the field)."""
     if not form.validate():
-        refused = refusal(form) if hasattr(form, "sent_as_files") else None
+        refused = refusal(form)
         if refused is None:
             abort(400, description=EXPIRED)
         raise refused
