@@ -10,6 +10,8 @@ import os
 from collections.abc import Mapping
 from typing import Any
 
+from .rules.text import choice_id
+
 # What each environment variable sets, and its default when the variable is not set.
 # None means "decided when the app is built" (see create_app and init_page_cache).
 ENVIRONMENT = {
@@ -45,9 +47,10 @@ def settings_from_environment(environ: Mapping[str, str] | None = None) -> dict[
         if not text:
             settings[key] = default
         elif key in WHOLE_NUMBERS:
-            if not text.strip().isdigit():
-                raise ConfigError(f"{variable} must be a whole number, not {text!r}.")
-            settings[key] = int(text)
+            try:
+                settings[key] = choice_id(text.strip())
+            except ValueError:
+                raise ConfigError(f"{variable} must be a whole number, not {text!r}.") from None
         else:
             settings[key] = text
     return settings

@@ -10,6 +10,7 @@ import io
 
 import pytest
 
+from scorekeeper.config import ConfigError, settings_from_environment
 from scorekeeper.extensions import db
 from scorekeeper.models import DiceGame, DiceTurn, Group, Hand, Match, RuleSet
 from scorekeeper.services import groups
@@ -443,3 +444,12 @@ def test_a_groups_text_box_sent_as_a_file_is_refused_beside_it(client, app, wher
     assert "a file" in refused_beside(response, name)
     assert sorted(roster(app, token)) == ["Ann", "Bob", "Cat", "Dan"]
     assert games_of(app, token) == 0
+
+
+# ------------------------------------------------------------------- the site's settings
+
+
+@pytest.mark.parametrize("hops", ["²", "٢", "9" * 5000])
+def test_a_setting_not_written_in_digits_says_so(hops):
+    with pytest.raises(ConfigError, match="TRUSTED_PROXY_HOPS must be a whole number"):
+        settings_from_environment({"TRUSTED_PROXY_HOPS": hops})
