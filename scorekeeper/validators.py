@@ -198,8 +198,14 @@ class WholeNumberField(IntegerField):
             self.data = whole_number(valuelist[0])
         except ValueError:
             self.data = None
-            message = self.invalid_value_message or self.gettext("Not a valid integer value.")
-            raise ValueError(message) from None
+            raise ValueError(self._refusal(valuelist[0])) from None
+
+    def _refusal(self, typed: object) -> str:
+        """Digits past any score are told the field's range; anything else, digits only."""
+        if text.is_too_long_number(typed):
+            ranges = [check for check in self.validators if isinstance(check, Between)]
+            return ranges[0].too_large() if ranges else "That number is too large."
+        return self.invalid_value_message or self.gettext("Not a valid integer value.")
 
 
 def roster_choice(value: object) -> int | None:
@@ -264,13 +270,16 @@ class Between(NumberRange):
         if field.data is None:
             return
         if isinstance(field.data, int) and abs(field.data) > LONGEST_NUMBER:
-            message = self.message or (
-                f"Enter a number from {self.min} to {self.max}."
-                if self.min is not None and self.max is not None
-                else "That number is too large."
-            )
-            raise ValidationError(message)
+            raise ValidationError(self.too_large())
         super().__call__(form, field)
+
+    def too_large(self) -> str:
+        """What a number too long to compare is told."""
+        return self.message or (
+            f"Enter a number from {self.min} to {self.max}."
+            if self.min is not None and self.max is not None
+            else "That number is too large."
+        )
 
 
 class SeatList(FieldList):

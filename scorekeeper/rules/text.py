@@ -15,6 +15,7 @@ import unicodedata
 LONGEST_NUMBER = 18
 WHOLE_NUMBER = re.compile(rf"-?[0-9]{{1,{LONGEST_NUMBER}}}")
 CHOICE_ID = re.compile(rf"[0-9]{{1,{LONGEST_NUMBER}}}")
+DIGITS = re.compile(r"-?[0-9]+")
 
 # The longest name a player, a team, a group, a roster player or a rule set takes.
 NAME_LENGTH = 40
@@ -39,6 +40,12 @@ def whole_number(text: str) -> int:
     if WHOLE_NUMBER.fullmatch(text) is None:
         raise ValueError(f"{text[:20]!r} is not a whole number")
     return int(text)
+
+
+def is_too_long_number(text: str) -> bool:
+    """Is this ASCII digits, but more of them than any number a player types?"""
+    text = text.strip() if isinstance(text, str) else ""
+    return DIGITS.fullmatch(text) is not None and WHOLE_NUMBER.fullmatch(text) is None
 
 
 def choice_id(value: object) -> int:
