@@ -453,3 +453,21 @@ def test_a_groups_text_box_sent_as_a_file_is_refused_beside_it(client, app, wher
 def test_a_setting_not_written_in_digits_says_so(hops):
     with pytest.raises(ConfigError, match="TRUSTED_PROXY_HOPS must be a whole number"):
         settings_from_environment({"TRUSTED_PROXY_HOPS": hops})
+
+
+@pytest.mark.parametrize("field", ["new_1", "name_1"])
+def test_a_played_games_name_sent_as_a_file_adds_nothing(client, app, field):
+    token = make_group(client)
+    match_token = new_match(client)
+    add = f"/groups/{token}/add"
+    mapping = submit(
+        client, form_to(open_page(client, add), add), {"link": f"http://x/matches/{match_token}"}
+    )
+    names = form_to(read(mapping), f"/groups/{token}/add/names")
+    data = {**filled(names), field: a_file("Bob")}
+
+    response = client.post(f"/groups/{token}/add/names", data=data)
+
+    assert "a file" in refused_beside(response, field)
+    assert games_of(app, token) == 0
+    assert sorted(roster(app, token)) == ["Ann", "Bob"]
