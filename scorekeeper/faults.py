@@ -17,9 +17,12 @@ from werkzeug.exceptions import ServiceUnavailable
 from . import main
 from .extensions import db
 
-# What the phone is told to do after a fault: a save that waits is kept on the phone.
+# What the phone is told to do after a fault: a save the page's offline queue keeps (it
+# says so in this header, static/trust.js) is sent again by itself; any other is sent again
+# by the player.
+KEPT_HEADER = "X-Kept-On-Phone"
 KEPT = "Nothing you typed is lost; it will be sent again."
-TYPED_AGAIN = "Nothing was saved: go back and send it again in a minute."
+TYPED_AGAIN = "Nothing was saved: send it again in a minute."
 
 
 class Fault(NamedTuple):
@@ -75,9 +78,7 @@ def sentence(fault: Fault) -> str:
     """What the phone is told: what failed, why, and what becomes of what was sent."""
     if request.method in ("GET", "HEAD", "OPTIONS"):
         return f"This page could not be read: {fault.what}. Try again in a moment."
-    # The page's own script (htmx, the offline queue) keeps a save and sends it again; a
-    # form sent with no script has the browser's back button.
-    after = KEPT if request.headers.get("HX-Request") else TYPED_AGAIN
+    after = KEPT if request.headers.get(KEPT_HEADER) == "1" else TYPED_AGAIN
     return f"The scores could not be saved: {fault.what}. {after}"
 
 

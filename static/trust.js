@@ -697,10 +697,22 @@ function sendAgainLater(retryAfter, html) {
   retryTimer = setTimeout(sendWaiting, retryAfterSeconds(retryAfter) * 1000);
 }
 
+// A form this queue keeps says so: the server's 503 then says it will be sent again.
+document.addEventListener("htmx:configRequest", (event) => {
+  const form = event.detail.elt;
+  if (form.matches && form.matches(KEPT_FORMS)) event.detail.headers["X-Kept-On-Phone"] = "1";
+});
+
 document.addEventListener("htmx:responseError", (event) => {
   const form = event.detail.elt;
   const answer = event.detail.xhr;
-  if (!answer || answer.status !== 503 || !form.matches || !form.matches(KEPT_FORMS)) return;
+  if (!answer || answer.status !== 503 || !form.matches) return;
+  if (!form.matches(KEPT_FORMS)) {
+    // Not kept here: the form stays as typed, and the line says why it was not saved.
+    const line = statusLine();
+    if (line) line.textContent = faultSentence(answer.responseText);
+    return;
+  }
   sendAgainLater(answer.getResponseHeader("Retry-After"), answer.responseText);
   const data = event.detail.requestConfig.formData;
   keep(form, Array.from(data.entries()).map(([name, value]) => [name, String(value)]));
@@ -739,7 +751,7 @@ async function sendWaiting() {
         response = await fetch(entry.url, {
           method: "POST",
           body: new URLSearchParams(entry.fields),
-          headers: { "HX-Request": "true" },
+          headers: { "HX-Request": "true", "X-Kept-On-Phone": "1" },
           credentials: "same-origin",
         });
       } catch (error) {

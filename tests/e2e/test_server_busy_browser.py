@@ -59,6 +59,8 @@ def test_a_hand_answered_503_waits_with_the_sentence_then_lands_once(
     )
 
     def disk_full(route: Route) -> None:
+        # The page says the save is one its queue keeps: the server's sentence can promise so.
+        assert route.request.headers.get("x-kept-on-phone") == "1"
         route.fulfill(
             status=503,
             headers={"Retry-After": "1", "Cache-Control": "no-store"},
