@@ -10,7 +10,7 @@ from contextlib import suppress
 from typing import NamedTuple
 
 from flask import Flask, make_response, request
-from sqlalchemy.exc import DBAPIError, DisconnectionError
+from sqlalchemy.exc import DBAPIError, DisconnectionError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from werkzeug.exceptions import ServiceUnavailable
 
@@ -65,13 +65,11 @@ def fault_of(error: Exception) -> Fault | None:
     sqlstate = getattr(original, "sqlstate", None)
     if sqlstate:
         return POSTGRESQL_FAULTS.get(sqlstate) or POSTGRESQL_FAULTS.get(sqlstate[:2])
-    # No code at all: the driver could not reach the server (refused, reset, gone).
-    return UNAVAILABLE if error.connection_invalidated or _unreachable(error) else None
-
-
-def _unreachable(error: DBAPIError) -> bool:
-    # psycopg raises OperationalError with no SQLSTATE when it cannot connect at all.
-    return type(error.orig).__name__ == "OperationalError"
+    # No code at all: the driver could not reach the server (psycopg's OperationalError
+    # for a refused or lost connection carries no SQLSTATE).
+    if error.connection_invalidated or isinstance(error, OperationalError):
+        return UNAVAILABLE
+    return None
 
 
 def sentence(fault: Fault) -> str:
