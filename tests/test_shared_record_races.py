@@ -175,6 +175,55 @@ def test_a_player_merged_into_two_others_at_once_is_merged_once(site):
     assert tally == {(303, 409): TRIALS}, tally
 
 
+def test_two_phones_renaming_the_group_one_wins_the_other_is_told(site):
+    tally = Counter()
+    for _ in range(TRIALS):
+        token, _ = new_group(site)
+        phones = [site.test_client(), site.test_client()]
+        rename = f"/groups/{token}/name"
+        forms = [form_to(page_of(phone, token), rename) for phone in phones]
+        typed = ["Smith family", "The Smiths"]
+
+        answers = at_once(
+            *(post(p, f, {"group-name": t}) for p, f, t in zip(phones, forms, typed, strict=True))
+        )
+
+        tally[outcome(answers)] += 1
+        if outcome(answers) != (303, 409):
+            continue
+        won, lost = (0, 1) if answers[0].status_code == 303 else (1, 0)
+        page = read(answers[lost])
+        assert page.one("h1").text == typed[won]
+        assert alerts(page)["group-name-error"] == (
+            f"Another phone renamed the group to {typed[won]} a moment ago: keep theirs, or "
+            "rename again."
+        )
+        assert value_of(form_to(page, rename), "group-name") == typed[lost]
+    assert tally == {(303, 409): TRIALS}, tally
+
+
+def test_a_roster_change_meanwhile_does_not_stop_a_rename_of_the_group(site):
+    token, ids = new_group(site)
+    phone, other = site.test_client(), site.test_client()
+    rename = form_to(page_of(phone, token), f"/groups/{token}/name")
+    retire = roster_form(page_of(other, token), token, ids["Bob"], "retire")
+    assert post(other, retire)().status_code == 303
+
+    assert post(phone, rename, {"group-name": "The Smiths"})().status_code == 303
+    assert page_of(phone, token).one("h1").text == "The Smiths"
+
+
+def test_a_roster_form_without_the_version_the_page_drew_changes_nothing(site):
+    token, ids = new_group(site)
+    phone = site.test_client()
+    rename = roster_form(page_of(phone, token), token, ids["Ann"], "name")
+    sent = filled(rename, {f"p{ids['Ann']}-name": "Annie"})
+    del sent[f"p{ids['Ann']}-version"]
+
+    assert phone.post(rename.attrs["action"], data=sent).status_code == 422
+    assert "Ann" in roster_of(site, token) and "Annie" not in roster_of(site, token)
+
+
 # Phone 1 merges Ann into Bob; phone 2, at the same moment, one of these on the same players,
 # and how the two are answered: the second of two writes on Ann (or on a player merged away)
 # is stale, while Bob's new name and Ann's games joining him do not touch one another.
