@@ -293,9 +293,15 @@ def test_a_rule_set_changed_from_an_older_form_does_not_undo_the_other_phones_sa
             ("Smith family", {"target": 2000}) if won == 0 else ("Smiths", {})
         )
         page = read(answers[lost])
-        said = alerts(page)["rule_set_name-error"]
-        assert said.startswith("Another phone changed these rules a moment ago")
-        assert ("Game to: 2000" if won == 0 else "Name: Smiths") in said
+        theirs = (
+            "Name: Smith family (yours: Smiths); Game to: 2000 (yours: 1500)"
+            if won == 0
+            else "Name: Smiths (yours: Smith family); Game to: 1500 (yours: 2000)"
+        )
+        assert alerts(page)["rule_set_name-error"] == (
+            "Another phone changed these rules a moment ago. Where theirs differ from yours: "
+            f"{theirs}. Keep theirs, or save yours again."
+        )
         again = form_to(page, edit)
         assert value_of(again, "rule_set_name") == ("Smiths" if lost == 1 else "Smith family")
         assert value_of(again, "rule-target") == ("2000" if lost == 0 else "1500")

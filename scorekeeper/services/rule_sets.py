@@ -105,14 +105,17 @@ class Difference:
 
 
 def differences(rule_set: RuleSet, name: str, house_rules: Mapping[str, Any]) -> list[Difference]:
-    """Where the stored set differs from ``name`` and ``house_rules``, the name first."""
+    """Where the stored set differs from ``name`` and ``house_rules``, the name first; of
+    the knobs, only those either side changed (not those that follow them, such as the
+    bid steps after the lowest bid)."""
     found = [Difference("name", rule_set.name, name)] if rule_set.name != name else []
+    changed = set(rule_set.house_rules) | set(house_rules)
     theirs = knob_table(preset_of(rule_set))
     yours = knob_table(with_rules(PRESETS[rule_set.game], house_rules))
     found += [
         Difference(knob, stored, typed)
         for (knob, stored, _), (_, typed, _) in zip(theirs, yours, strict=True)
-        if stored != typed
+        if knob in changed and stored != typed
     ]
     return found
 
