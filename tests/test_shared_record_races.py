@@ -311,6 +311,33 @@ def test_a_rule_set_changed_from_an_older_form_does_not_undo_the_other_phones_sa
 # ------------------------------------------------ a game started from the roster, whole
 
 
+def test_a_match_started_from_the_roster_as_a_player_is_merged_is_stored_whole_or_not(site):
+    tally = Counter()
+    for _ in range(TRIALS):
+        token, ids = new_group(site)
+        phones = [site.test_client(), site.test_client()]
+        start = f"/groups/{token}/matches/new?game=three-handed"
+        seats = form_to(open_page(phones[0], start), start)
+        merge = roster_form(page_of(phones[1], token), token, ids["Ann"], "merge")
+        picked = {f"player_{n}": ids[name] for n, name in enumerate(["Ann", "Bob", "Cid"])}
+
+        answers = at_once(
+            post(phones[0], seats, picked),
+            post(phones[1], merge, {f"p{ids['Ann']}-into": ids["Eve"]}),
+        )
+
+        tally[tuple(answer.status_code for answer in answers)] += 1
+        with site.app_context():
+            matches = db.session.scalar(select(func.count()).select_from(Match))
+            in_groups = db.session.scalar(
+                select(func.count()).select_from(GroupGame).where(GroupGame.match_id.is_not(None))
+            )
+        assert matches == in_groups, "a match was stored outside its group"
+    # The start first: Ann's seat moves to Eve with the merge. The merge first: the seat
+    # form picked a player no longer on the roster, and says so beside the seat.
+    assert set(tally) <= {(303, 303), (422, 303)}, tally
+
+
 def stale_start(site, start: Callable[[Session, object, list[int]], object]) -> None:
     """Start a game from a group as this phone loaded it, after another phone merged one of
     its players away: refused, with nothing stored outside the group."""
