@@ -7,9 +7,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from wtforms import Form, HiddenField, SelectChoice, SelectField, StringField, TextAreaField
-from wtforms.validators import Optional
+from wtforms.validators import Length, Optional
+from wtforms.widgets import HiddenInput
 
-from ..matches.forms import MatchForm
+from ..matches.forms import VERSIONS, MatchForm
 from ..models import GroupPlayer
 from ..rules import DICE_GAMES, PRESETS, Preset, RuleError
 from ..rules.text import NAME_LENGTH, choice_id, choice_id_or_none
@@ -18,6 +19,7 @@ from ..validators import (
     SENT_AS_FILE,
     FormTokenField,
     SheetForm,
+    WholeNumberField,
     first_refusal,
     roster_choice,
 )
@@ -30,9 +32,12 @@ NAME_BOX = {"autocomplete": "off", "maxlength": NAME_LENGTH}
 
 def refusal(form: SheetForm) -> RuleError | None:
     """Why a group page's form (validated) was refused, beside the field it is about: a
-    choice that is no number, a box sent as a file. None when the CSRF token is the
-    problem (the form expired) or nothing is."""
+    choice that is no number, a box sent as a file. None when the CSRF token or a hidden
+    field (the version the page was drawn at) is the problem (the form expired), or when
+    nothing is."""
     if form.meta.csrf and form.csrf_token.errors:
+        return None
+    if any(field.errors and getattr(field.widget, "input_type", "") == "hidden" for field in form):
         return None
     return first_refusal(form)
 
@@ -118,6 +123,14 @@ class PlayerNameForm(SheetForm):
     # Drawn for each roster player on the group's page: WTForms' input with the quicker
     # attribute writer (scorekeeper/widgets.py, the same HTML).
     name = StringField("Name", render_kw=NAME_BOX, widget=TextInput())
+    # What the page showed (RosterVersion): a rename made meanwhile is a conflict.
+    version = WholeNumberField(widget=HiddenInput(), validators=[Optional(), VERSIONS])
+    drawn = HiddenField(validators=[Optional(), Length(max=NAME_LENGTH)])
+
+    def redraw(self, version: int, name: str) -> None:
+        """Draw the form again at the version and name now stored (after a conflict),
+        keeping what was typed in it."""
+        redraw_version(self, version, name)
 
 
 class MergeForm(SheetForm):
@@ -137,6 +150,40 @@ class MergeForm(SheetForm):
         self.into.choices = [SelectChoice("", "Pick who")] + [
             SelectChoice(str(other.id), other.name) for other in roster if other.id != player.id
         ]
+
+    # The player's version and name as the page showed them (RosterStepForm).
+    version = WholeNumberField(widget=HiddenInput(), validators=[Optional(), VERSIONS])
+    drawn = HiddenField(validators=[Optional(), Length(max=NAME_LENGTH)])
+
+    def redraw(self, version: int, name: str) -> None:
+        """Draw the form again at the version and name now stored (after a conflict)."""
+        redraw_version(self, version, name)
+
+
+class RosterStepForm(SheetForm):
+    """Retire a roster player, or bring one back: the version and the name of the player
+    the page showed, so a change another phone made meanwhile is a conflict."""
+
+    version = WholeNumberField(widget=HiddenInput(), validators=[Optional(), VERSIONS])
+    drawn = HiddenField(validators=[Optional(), Length(max=NAME_LENGTH)])
+
+
+def roster_forms(player: GroupPlayer, roster: Sequence[GroupPlayer]):
+    """A roster player's three forms as the group's page draws them: rename, merge, and
+    retire (or bring back), each at the player's version."""
+    shown = {"version": player.version, "drawn": player.name}
+    prefix = f"p{player.id}"
+    rename = PlayerNameForm(formdata=None, prefix=prefix, name=player.name, **shown)
+    merge = MergeForm(formdata=None, prefix=prefix, **shown)
+    step = RosterStepForm(formdata=None, prefix=prefix, **shown)
+    return rename, merge, step
+
+
+def redraw_version(form: SheetForm, version: int, name: str) -> None:
+    """Put the version and name now stored in a posted form's hidden fields (what was
+    typed stays): sent again, it knowingly replaces the other phone's change."""
+    form.version.data, form.version.raw_data = version, [str(version)]
+    form.drawn.data, form.drawn.raw_data = name, [name]
 
 
 def _roster_choices(players: Sequence[GroupPlayer], blank: str) -> list[SelectChoice]:
