@@ -7,9 +7,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from flask_wtf import FlaskForm
+from markupsafe import Markup
 from wtforms import Form, HiddenField, SelectChoice, SelectField, StringField, TextAreaField
 from wtforms.validators import Optional
 
+from ..bidi import plain, shown
 from ..matches.forms import MatchForm
 from ..models import GroupPlayer
 from ..rules import DICE_GAMES, PRESETS, Preset, RuleError
@@ -114,15 +116,17 @@ class MergeForm(FlaskForm):
 
     def offer(self, player: GroupPlayer, roster: Sequence[GroupPlayer]) -> None:
         """Offer every other roster player."""
-        self.into.label.text = f"{player.name} is the same person as"
+        self.into.label.text = shown(player.name) + " is the same person as"
         self.into.choices = [SelectChoice("", "Pick who")] + [
-            SelectChoice(str(other.id), other.name) for other in roster if other.id != player.id
+            SelectChoice(str(other.id), plain(other.name))
+            for other in roster
+            if other.id != player.id
         ]
 
 
 def _roster_choices(players: Sequence[GroupPlayer], blank: str) -> list[SelectChoice]:
     return [SelectChoice("", blank)] + [
-        SelectChoice(str(player.id), player.name) for player in players
+        SelectChoice(str(player.id), plain(player.name)) for player in players
     ]
 
 
@@ -207,7 +211,7 @@ def seats_form(
         for seat, label in enumerate(labels):
             typed = (form[f"new_{seat}"].data or "").strip()
             name = typed or roster.get(form[f"player_{seat}"].data or "")
-            form.first_dealer.choices[seat] = SelectChoice(str(seat), name or label)
+            form.first_dealer.choices[seat] = SelectChoice(str(seat), plain(name or label))
         form.first_dealer.render_kw = {"data-seat-names": ""}
     if "side_names" in form:
         form.side_names.fit(teams.sides)
@@ -248,8 +252,10 @@ def names_form(
     defaults = {}
     for number, name in enumerate(names):
         choices = _roster_choices(players, "Pick who this is")
-        choices.append(SelectChoice(SOMEONE_NEW, f"Someone new, called {name}"))
-        field = SelectField(f"“{name}” is", choices=choices, coerce=str, validate_choice=False)
+        choices.append(SelectChoice(SOMEONE_NEW, f"Someone new, called {plain(name)}"))
+        label = Markup("“") + shown(name) + "” is"
+        field = SelectField(label, choices=choices, coerce=str, validate_choice=False)
+
         setattr(Names, f"name_{number}", field)
         setattr(Names, f"new_{number}", StringField("or a new name", render_kw=NAME_BOX))
         pick = suggested[number]

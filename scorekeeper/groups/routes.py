@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_wtf import FlaskForm
+from markupsafe import Markup
 from werkzeug.wrappers import Response
 
+from ..bidi import shown
 from ..charts import Line, Race, race_figure
 from ..device import current_device, this_device
 from ..extensions import db
@@ -102,7 +104,8 @@ def _group_page(group: Group, view: bool = False, status: int = 200, **forms) ->
         )
         merge = forms.get(f"merge_{player.id}") or MergeForm(formdata=None, prefix=f"p{player.id}")
         merge.offer(player, everyone)
-        rename.name.label.text = f"New name for {player.name}"
+        rename.name.label.text = Markup("New name for ") + shown(player.name)
+
         player_forms[player.id] = (rename, merge)
     add_form = forms.get("add") or PlayerNameForm(formdata=None, prefix="add")
     add_form.name.label.text = "New player"
