@@ -26,6 +26,11 @@ _ISOLATE_STARTS = "\u2066\u2067\u2068"  # LRI, RLI, FSI
 _NOT_DRAWN = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
 
 
+def has_control_character(text: str) -> bool:
+    """Does the text hold a C0 or C1 control character (a NUL, a tab, an escape)?"""
+    return any(unicodedata.category(character) == "Cc" for character in text)
+
+
 def drawable(text: str) -> str:
     """The text with every control character (and every character XML refuses) left out."""
     return _NOT_DRAWN.sub("", text)

@@ -30,6 +30,9 @@ def checked_name(name: Any) -> str:
             f"Keep the name to {NAME_LENGTH} characters or fewer (this one has {len(name)}).",
             field="name",
         )
+    # As a group's names (services.groups): PostgreSQL refuses a NUL in text.
+    if not name.isprintable():
+        raise RuleError("Type the name in letters, digits and spaces only.", field="name")
     return name
 
 
