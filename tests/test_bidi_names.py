@@ -10,9 +10,13 @@ stored them: the forms refuse them today."""
 from __future__ import annotations
 
 import re
+import unicodedata
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from scorekeeper.bidi import plain, shown, with_names
 from scorekeeper.extensions import db
 from scorekeeper.models import (
     DiceGame,
@@ -257,5 +261,59 @@ def test_a_group_adding_a_game_names_its_players_isolated(table):
 
     assert answer.status_code == 200
     document = read(answer)
+    assert isolated(document) > 0
+    assert unisolated(document) == []
+
+
+# ---------------------------------------------------------------- the isolating itself
+
+
+def test_a_pdi_a_name_did_not_open_is_left_out_so_it_cannot_end_the_isolate_early():
+    assert shown(f"{PDI}{RLO}Eve") == f"<bdi>{RLO}Eve</bdi>"
+    assert shown(f"{RLI}Eve{PDI}{PDI}") == f"<bdi>{RLI}Eve{PDI}</bdi>"
+    assert plain(f"Eve{PDI}{RLO}") == f"{FSI}Eve{RLO}{PDI}"
+
+
+def test_plain_text_isolates_only_a_name_that_could_move_its_neighbours():
+    assert plain("Ann") == "Ann"
+    assert plain("Zoë-2") == "Zoë-2"
+    assert plain("سارا") == f"{FSI}سارا{PDI}"
+    assert plain(f"{RLO}Ann") == f"{FSI}{RLO}Ann{PDI}"
+
+
+def test_a_sentence_isolates_its_names_whole_and_never_inside_a_word():
+    assert with_names("Annabel and Ann & Cat made 250", ["Ann", "Ann & Cat", "Cat"]) == (
+        "Annabel and <bdi>Ann &amp; Cat</bdi> made 250"
+    )
+    assert with_names("<b>Bob</b> reached 1500", ["Bob"]) == (
+        "&lt;b&gt;<bdi>Bob</bdi>&lt;/b&gt; reached 1500"
+    )
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=40), st.text(max_size=20))
+def test_any_name_is_one_bdi_of_drawable_text_in_any_sentence(name, before):
+    document = read(str(with_names(f"{before} {name} made 300", [name])))
+
+    for element in document.all("bdi"):
+        assert len(element.children) <= 1
+    text = "".join(document.raw_text())
+    assert not any(unicodedata.category(character) == "Cc" for character in text)
+    assert document.all() == [document, *document.all("bdi")]
+
+
+def test_the_names_a_dice_turn_refused_as_a_conflict_shows_are_isolated(table):
+    site, phone, tokens = table
+    yahtzee = tokens["yahtzee"][0]
+    other = site.test_client()
+    page = open_page(other, dice_url(yahtzee) + "?dice=12345")
+    stale = form_to(page, dice_url(yahtzee, "/turns"), class_="box-picker")
+    score(phone, yahtzee, "33355", "full_house")
+
+    answer = other.post(dice_url(yahtzee, "/turns"), data=filled(stale, {"slot": "chance"}))
+
+    assert answer.status_code == 409
+    document = read(answer)
+    assert document.by_id("turn-conflict").one("bdi") is not None
     assert isolated(document) > 0
     assert unisolated(document) == []
