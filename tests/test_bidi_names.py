@@ -317,3 +317,19 @@ def test_the_names_a_dice_turn_refused_as_a_conflict_shows_are_isolated(table):
     assert document.by_id("turn-conflict").one("bdi") is not None
     assert isolated(document) > 0
     assert unisolated(document) == []
+
+
+def test_a_roster_refusal_names_the_players_isolated(table):
+    site, phone, tokens = table
+    group = tokens["group"][0]
+    with site.app_context():
+        players = {p.name: p.id for p in db.session.scalars(db.select(GroupPlayer))}
+    ann, bob = players[PLAYERS[0]], players[PLAYERS[1]]
+
+    # Ann and Bob played in the same game: the merge is refused, naming both.
+    answer = phone.post(f"/groups/{group}/players/{ann}/merge", data={f"p{ann}-into": str(bob)})
+
+    assert answer.status_code == 422
+    document = read(answer)
+    assert document.by_id(f"p{ann}-into-error").all("bdi")
+    assert unisolated(document) == []

@@ -9,6 +9,7 @@ from flask_wtf import FlaskForm
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
+from .. import bidi
 from ..bidi import shown
 from ..charts import Line, Race, race_figure
 from ..device import current_device, this_device
@@ -54,8 +55,9 @@ def _page(template: str, status: int = 200, **context) -> Response:
     return Response(render_template(template, **context), status=status, mimetype="text/html")
 
 
-def _refused(form: FlaskForm, error: RuleError, fallback: str) -> None:
-    """A refused write's sentence, beside the field it is about (else beside ``fallback``)."""
+def _refused(form: FlaskForm, error: RuleError, fallback: str, group: Group | None = None) -> None:
+    """A refused write's sentence, beside the field it is about (else beside ``fallback``),
+    the names of the ``group``'s roster in it isolated."""
     db.session.rollback()
     field = error.field if error.field in form else fallback
     # A seat's (or a name's) error is about the name typed for it, when one was typed.
@@ -66,7 +68,10 @@ def _refused(form: FlaskForm, error: RuleError, fallback: str) -> None:
         and (form[typed].data or "").strip()
     ):
         field = typed
-    form[field].errors = [error.reason[:1].upper() + error.reason[1:]]
+    reason = bidi.with_names(
+        error.reason, [player.name for player in group.players] if group else []
+    )
+    form[field].errors = [reason[:1].upper() + reason[1:]]
     form[field].flags.autofocus = True
 
 
@@ -196,7 +201,7 @@ def _roster_write(
     try:
         write(group)
     except RuleError as error:
-        _refused(form, error, next(name for name in form.data if name != "csrf_token"))
+        _refused(form, error, next(name for name in form.data if name != "csrf_token"), group)
         return _group_page(group, status=422, **{shown_as: form})
     return _back(token, part)
 
@@ -320,7 +325,7 @@ def _start_from_roster(
             db.session.rollback()
             rules_form[error.field].errors = [knob_refusal(rules_form[error.field], error)]
         else:
-            _refused(form, error, "first_dealer" if dealers else "player_0")
+            _refused(form, error, "first_dealer" if dealers else "player_0", group)
         _point_to_first_error(form, rules_form)
         return _seats_page(group, template, 422, form=form, rules=rules_form, **context)
     remember_started(form.client_token.data, shown)
@@ -406,7 +411,7 @@ def _pasted(group: Group) -> groups.LinkedGame | Response:
     try:
         return groups.game_to_add(db.session, group, form.link.data)
     except RuleError as error:
-        _refused(form, error, "link")
+        _refused(form, error, "link", group)
         return _page("groups/add.html", 422, group=group, form=form)
 
 
@@ -442,7 +447,7 @@ def add_game_names(token: str) -> Response:
     try:
         groups.add_game(db.session, group, linked.token, form.picks(linked.names))
     except RuleError as error:
-        _refused(form, error, "name_0")
+        _refused(form, error, "name_0", group)
         return _page("groups/add_names.html", 422, group=group, linked=linked, form=form)
     return _back(token, "games")
 
