@@ -1,12 +1,15 @@
-"""JSON API v1 (shared/API.md): the rules core served statelessly; every error is a 400."""
+"""JSON API v1 (shared/API.md): the rules core served statelessly; every error in what was
+sent is a 400, one too large a 413, too many wrong links a 429, a server fault a 503."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
-from flask import Blueprint, Response, jsonify, request
+from flask import Blueprint, Response, current_app, jsonify, request
 from werkzeug.exceptions import HTTPException
 
+from . import main
 from .bidi import has_control_character
 from .extensions import db
 from .rules import (
@@ -71,10 +74,44 @@ def rule_error(error: RuleError) -> tuple[Response, int]:
     return _error(str(error))
 
 
+# Werkzeug's errors that say something other than "this request is malformed": a body too
+# large, too many wrong links, a server that cannot answer now. They keep their status and
+# their headers (Retry-After).
+_KEPT_STATUSES = {413, 429, 503}
+
+
 @bp.errorhandler(HTTPException)
-def http_error(error: HTTPException) -> tuple[Response, int]:
-    """Werkzeug's own errors inside the API (a body that is not JSON…) also answer 400 JSON."""
+def http_error(error: HTTPException):
+    """Werkzeug's own errors inside the API answer JSON: a body that is not JSON… is a 400;
+    413, 429 and 503 keep their status."""
+    if error.code in _KEPT_STATUSES:
+        return main.http_error(error)
     return _error(error.description or error.name)
+
+
+# A JSON string (its escapes included), and the brackets that nest.
+_JSON_STRING = re.compile(rb'"(?:[^"\\]|\\.)*"')
+_BRACKETS = re.compile(rb"[][{}]")
+
+
+def _nesting(body: bytes) -> int:
+    """How deep the lists and objects of a JSON text nest (brackets in strings are text)."""
+    deepest = depth = 0
+    for bracket in _BRACKETS.findall(_JSON_STRING.sub(b"", body)):
+        depth += 1 if bracket in b"[{" else -1
+        deepest = max(deepest, depth)
+    return deepest
+
+
+def _posted_json() -> Any:
+    """The posted JSON (None when the body is not JSON), refused with a sentence when it
+    nests deeper than the site reads: the reader is never given it."""
+    limit = current_app.config["API_JSON_DEPTH"]
+    if request.is_json and _nesting(request.get_data(cache=True)) > limit:
+        raise RuleError(
+            f"the body is nested deeper than {limit} levels; no request of the API needs more"
+        )
+    return request.get_json(silent=True)
 
 
 @bp.after_request
@@ -199,9 +236,7 @@ def _match_of(body: Any, fields: set[str], listed: str) -> tuple[Preset, list[Ha
 @bp.post("/pinochle/score")
 def pinochle_score() -> Response:
     """Score a whole match: each hand's result and points, the totals and the winner."""
-    preset, inputs = _match_of(
-        request.get_json(silent=True), _SCORE_FIELDS, "variant, rules and hands"
-    )
+    preset, inputs = _match_of(_posted_json(), _SCORE_FIELDS, "variant, rules and hands")
     ledger = replay_match(preset, inputs)
     return jsonify(
         variant=preset.name,
@@ -270,7 +305,7 @@ def _without_bid_by(match: Any) -> tuple[Any, list[str | None]]:
 @bp.post("/pinochle/stats")
 def pinochle_stats_of_matches() -> Response:
     """Statistics of the matches sent: each player's, each partnership's, head-to-head."""
-    body = request.get_json(silent=True)
+    body = _posted_json()
     if not isinstance(body, dict) or not isinstance(body.get("matches"), list):
         raise RuleError("the body must be a JSON object with matches, a list of matches")
     unknown = sorted(set(body) - {"matches"})
@@ -341,7 +376,7 @@ def _scorecard_json(sheet: Scorecard) -> dict[str, Any]:
 
 def _body_with_rules(fields: set[str], listed: str) -> tuple[dict[str, Any], dict[str, Any]]:
     """A posted JSON object of these fields only, and its house rules (``rules``, optional)."""
-    body = request.get_json(silent=True)
+    body = _posted_json()
     if not isinstance(body, dict):
         raise RuleError(f"the body must be a JSON object with {listed}")
     unknown = sorted(set(body) - fields)

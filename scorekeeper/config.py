@@ -29,6 +29,16 @@ DEFAULTS: dict[str, Any] = {
     "QUICK_POLLS": True,
     # A connection the database dropped (a restart) is found and replaced before use.
     "SQLALCHEMY_ENGINE_OPTIONS": {"pool_pre_ping": True},
+    # What one request may weigh. Every form here is a few kilobytes and the JSON API's
+    # largest request (the statistics of many matches) some hundreds: past 1 MB a body is
+    # refused with a 413 before it is read. A form's text field holds 100 kB at most and a
+    # multipart form 500 parts (Werkzeug reads no more than that into memory).
+    "MAX_CONTENT_LENGTH": 1024 * 1024,
+    "MAX_FORM_MEMORY_SIZE": 100_000,
+    "MAX_FORM_PARTS": 500,
+    # JSON nested deeper than this is refused by the API before it is read (no request
+    # of the contract nests past 5 levels; Python's reader fails at about 1,000).
+    "API_JSON_DEPTH": 32,
 }
 
 

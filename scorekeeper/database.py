@@ -79,7 +79,7 @@ def stamp_unversioned() -> str | None:
         column["name"] for column in inspector.get_columns("hand")
     }
     if all(link_tokens.values()):
-        # create_all made the tables of the models it ran with, at 0002 to 0008.
+        # create_all made the tables of the models it ran with, at 0002 to 0009.
         revision = "0002"
         if "version" in dice_columns:
             revision = "0004" if "view_token" in dice_columns else "0003"
@@ -91,6 +91,9 @@ def stamp_unversioned() -> str | None:
             revision = "0007"  # and the kept summaries of games
         if "player_group" in tables:
             revision = "0008"  # and groups with their rosters
+            roster_columns = {column["name"] for column in inspector.get_columns("group_player")}
+            if "version" in roster_columns:
+                revision = "0009"  # whose players and rule sets carry versions
     elif not any(link_tokens.values()):
         revision = "0001"
     else:

@@ -23,6 +23,7 @@ bp = Blueprint("main", __name__, cli_group=None)
 PLAIN_SENTENCES = {
     404: "There is nothing at this address.",
     405: "This address does not accept a {method} request.",
+    413: "That was too much to send at once; nothing was saved. Send it again with less in it.",
     500: "Something went wrong on our side; please try again.",
 }
 

@@ -202,6 +202,9 @@ class RuleSet(db.Model):
     created_at: Mapped[datetime] = mapped_column(default=_now)
     # The set's link carries this unguessable token, never the sequential id.
     token: Mapped[str] = mapped_column(String(32), unique=True, default=new_token)
+    # Goes up with every change to the set: a change made on a form drawn at an older
+    # version is a conflict rather than a silent undoing of the other phone's save.
+    version: Mapped[int] = mapped_column(default=0)
 
 
 class DeviceRuleSet(db.Model):
@@ -266,6 +269,9 @@ class GroupPlayer(db.Model):
     # A retired player keeps their games but is no longer offered when a game starts.
     retired: Mapped[bool] = mapped_column(default=False)
     created_at: Mapped[datetime] = mapped_column(default=_now)
+    # Goes up with every change to this player (a rename, retiring, a merge): a change
+    # made on a form drawn at an older version is a conflict, not a lost update.
+    version: Mapped[int] = mapped_column(default=0)
 
     group: Mapped[Group] = relationship(back_populates="players")
 

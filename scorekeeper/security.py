@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import math
+import time
+
 from flask import Flask, current_app, request
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
@@ -105,10 +108,18 @@ def count_wrong_link(response: Response) -> Response:
     """
     if response.status_code != 404 or not _asks_for_a_link():
         return response
-    if limiter.limiter.hit(_wrong_token_limit(), "wrong-link", get_remote_address()):
+    limit, address = _wrong_token_limit(), get_remote_address()
+    if limiter.limiter.hit(limit, "wrong-link", address):
         return response
-    refused = TooManyRequests("Too many wrong links from here; wait a minute and try again.")
-    return current_app.make_response(current_app.handle_http_exception(refused))
+    # Retry-After: when this address's window of the limit ends (a second at least).
+    reset = limiter.limiter.get_window_stats(limit, "wrong-link", address).reset_time
+    refused = TooManyRequests(
+        "Too many wrong links from here; wait a minute and try again.",
+        retry_after=max(1, math.ceil(reset - time.time())),
+    )
+    answer = current_app.make_response(current_app.handle_http_exception(refused))
+    answer.headers["Cache-Control"] = "no-store"
+    return answer
 
 
 @limiter.request_filter

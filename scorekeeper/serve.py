@@ -27,6 +27,16 @@ EVERY_INTERFACE = "0.0.0.0"
 SIOCGIFADDR = 0x8915
 # Interfaces no phone on the Wi-Fi reaches: containers, bridges for them, tunnels (VPNs).
 NOT_FOR_PHONES = ("lo", "docker", "br-", "veth", "virbr", "cni", "flannel", "tun", "tap", "wg")
+# gunicorn's own limits on a request's head, above what a phone sends, so the site answers
+# (with its headers and its words), never gunicorn's bare 414 or 431 page: a request line
+# of up to 8,190 bytes (gunicorn's most; its default, 4,094, refuses a long query), 100
+# header fields, 32 kB for one field (a phone's Cookie header holds other sites' cookies
+# for this address too). The body's limits are the site's (MAX_CONTENT_LENGTH, config.py).
+REQUEST_HEAD_LIMITS = {
+    "--limit-request-line": 8190,
+    "--limit-request-fields": 100,
+    "--limit-request-field_size": 32768,
+}
 
 
 def interface_addresses() -> list[tuple[str, str]]:
@@ -111,6 +121,7 @@ def gunicorn_command(host: str, port: int, threads: int) -> list[str]:
         # gunicorn's control socket is one path per user (~/.gunicorn/gunicorn.ctl): a
         # second site on another port would take it over, and nothing here uses it.
         "--no-control-socket",
+        *[str(part) for limit in REQUEST_HEAD_LIMITS.items() for part in limit],
         "wsgi:app",
     ]
 

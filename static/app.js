@@ -334,11 +334,11 @@ function answerWhereTheThumbIs() {
   if (first) first.focus({ preventScroll: true });
 }
 document.addEventListener("htmx:afterSettle", answerWhereTheThumbIs);
-// A match page opened at its top shows the next hand under the score bar (the site's links
-// are a swipe above), so the whole hand fits a small phone's screen.
+// A match or dice page opened at its top shows the next hand (or turn) under the score bar
+// (the site's links are a swipe above), so the whole hand fits a small phone's screen.
 function openAtTheHand() {
-  const heading = document.getElementById("next-hand");
-  const bar = document.querySelector(".scorebar");
+  const heading = document.querySelector("#next-hand, #turn-title");
+  const bar = document.querySelector(".scorebar, #dice-scoreboard");
   if (!heading || !bar || location.hash || window.scrollY > 0) return;
   window.scrollBy(0, bar.getBoundingClientRect().top);
 }

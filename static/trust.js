@@ -144,6 +144,9 @@ const OUTBOX = "scorekeeper-outbox";
 const KEPT_FORMS =
   "form.hand-form, form.farkle-turn, form.box-picker, form.turn-choice, form.zero-confirm, form.turn-correction";
 let sending = false;
+// A 503's sentence while what waits cannot be stored, and the timer that sends it again.
+let serverFault = null;
+let retryTimer = null;
 
 // The page's region a write answers with: the dice game, or the match.
 function pageRegion() {
@@ -229,6 +232,7 @@ async function showStatus() {
   const parts = [navigator.onLine ? "Online" : "Offline: saves are kept on this phone"];
   if (waiting.length) {
     parts.push(`waiting to send: ${waiting.length} (${waitingLabels(waiting).join(", ")})`);
+    if (serverFault && navigator.onLine) parts.push(serverFault);
   }
   line.textContent = parts.join(" · ");
   line.classList.toggle("offline", !navigator.onLine);
@@ -674,6 +678,51 @@ document.addEventListener("htmx:sendError", (event) => {
   keep(form, Array.from(data.entries()).map(([name, value]) => [name, String(value)]));
 });
 
+// ---- A server that cannot store a save just now answers 503 (its disk is full, its
+// database read-only or not answering) with a sentence saying why, and Retry-After: when to
+// try again. The save is kept on this phone as if the network had failed, the sentence is
+// shown with what waits, and everything kept is sent again when the server said to.
+const FAULT_WORDS = "The server could not store this just now; it is kept on this phone and sent again.";
+
+// Retry-After in seconds (a number, or an HTTP date), within a second and five minutes.
+function retryAfterSeconds(header) {
+  const seconds = header && /^\d+$/.test(header.trim()) ? Number(header) : (Date.parse(header || "") - Date.now()) / 1000;
+  return Number.isFinite(seconds) ? Math.min(Math.max(seconds, 1), 300) : 5;
+}
+
+// The sentence of the site's error page (its heading's paragraph).
+function faultSentence(html) {
+  const said = new DOMParser().parseFromString(html || "", "text/html").querySelector("main h1 + p");
+  return said && said.textContent.trim() ? said.textContent.trim() : FAULT_WORDS;
+}
+
+function sendAgainLater(retryAfter, html) {
+  serverFault = faultSentence(html);
+  clearTimeout(retryTimer);
+  retryTimer = setTimeout(sendWaiting, retryAfterSeconds(retryAfter) * 1000);
+}
+
+// A form this queue keeps says so: the server's 503 then says it will be sent again.
+document.addEventListener("htmx:configRequest", (event) => {
+  const form = event.detail.elt;
+  if (form.matches && form.matches(KEPT_FORMS)) event.detail.headers["X-Kept-On-Phone"] = "1";
+});
+
+document.addEventListener("htmx:responseError", (event) => {
+  const form = event.detail.elt;
+  const answer = event.detail.xhr;
+  if (!answer || answer.status !== 503 || !form.matches) return;
+  if (!form.matches(KEPT_FORMS)) {
+    // Not kept here: the form stays as typed, and the line says why it was not saved.
+    const line = statusLine();
+    if (line) line.textContent = faultSentence(answer.responseText);
+    return;
+  }
+  sendAgainLater(answer.getResponseHeader("Retry-After"), answer.responseText);
+  const data = event.detail.requestConfig.formData;
+  keep(form, Array.from(data.entries()).map(([name, value]) => [name, String(value)]));
+});
+
 // The hands kept behind one that came back wait for the player's choice; the version they
 // were kept at is no longer theirs (they follow whatever the player saves).
 async function rebaseAfter(returned) {
@@ -707,13 +756,19 @@ async function sendWaiting() {
         response = await fetch(entry.url, {
           method: "POST",
           body: new URLSearchParams(entry.fields),
-          headers: { "HX-Request": "true" },
+          headers: { "HX-Request": "true", "X-Kept-On-Phone": "1" },
           credentials: "same-origin",
         });
       } catch (error) {
         break; // still no network: it stays kept
       }
+      if (response.status === 503) {
+        // The server cannot store it yet: it stays kept, and goes again when it said.
+        sendAgainLater(response.headers.get("Retry-After"), await response.text());
+        break;
+      }
       if (response.ok && response.redirected) {
+        serverFault = null;
         await forget(entry.id);
         landed = response.url;
         // Each hand saved moves the match's version by one.

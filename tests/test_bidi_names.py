@@ -29,7 +29,7 @@ from scorekeeper.models import (
 )
 from scorekeeper.services import hands
 from tests.helpers.html import Element, filled, form_to, read
-from tests.helpers.play import bank, dice_url, match_url, open_page, save_hand, score
+from tests.helpers.play import bank, dice_url, match_url, open_page, save_hand, score, submit
 from tests.helpers.stored import form_token, hand
 
 RLO, LRO, RLE, PDF, RLI, LRI, FSI, PDI = "\u202e\u202d\u202b\u202c\u2067\u2066\u2068\u2069"
@@ -327,9 +327,34 @@ def test_a_roster_refusal_names_the_players_isolated(table):
     ann, bob = players[PLAYERS[0]], players[PLAYERS[1]]
 
     # Ann and Bob played in the same game: the merge is refused, naming both.
-    answer = phone.post(f"/groups/{group}/players/{ann}/merge", data={f"p{ann}-into": str(bob)})
+    merge = f"/groups/{group}/players/{ann}/merge"
+    form = form_to(open_page(phone, f"/groups/{group}"), merge)
+    answer = phone.post(merge, data=filled(form, {f"p{ann}-into": str(bob)}))
 
     assert answer.status_code == 422
     document = read(answer)
     assert document.by_id(f"p{ann}-into-error").all("bdi")
+    assert unisolated(document) == []
+
+
+def test_another_phones_rename_told_as_a_conflict_names_the_player_isolated(table):
+    site, phone, tokens = table
+    group = tokens["group"][0]
+    with site.app_context():
+        players = {p.name: p.id for p in db.session.scalars(db.select(GroupPlayer))}
+    dan = players[PLAYERS[3]]
+    rename = f"/groups/{group}/players/{dan}/name"
+    other = site.test_client()
+    stale = form_to(open_page(other, f"/groups/{group}"), rename)
+    first = submit(
+        phone, form_to(open_page(phone, f"/groups/{group}"), rename), {f"p{dan}-name": "Daniel"}
+    )
+    assert first.status_code == 303
+
+    answer = other.post(rename, data=filled(stale, {f"p{dan}-name": "Danny"}))
+
+    assert answer.status_code == 409
+    document = read(answer)
+    assert "Another phone" in document.by_id(f"p{dan}-name-error").text
+    assert document.by_id(f"p{dan}-name-error").all("bdi")
     assert unisolated(document) == []

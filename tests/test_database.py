@@ -15,7 +15,7 @@ from scorekeeper import create_app, database
 from scorekeeper.extensions import db
 from scorekeeper.models import Hand, Match
 
-NEWEST = "0008"
+NEWEST = "0009"
 
 
 @pytest.fixture

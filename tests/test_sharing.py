@@ -429,7 +429,6 @@ def test_names_typed_as_html_are_shown_as_text_in_every_ledger_row(app, client):
     assert "<bdi>&lt;b&gt;Us&lt;/b&gt; &amp; &#34;co&#34;</bdi> made 250" in text
 
 
-
 def test_with_no_room_to_keep_pages_every_view_is_drawn_afresh(tmp_path, build_site):
     site = build_site(tmp_path, MATCH_PAGE_CACHE_BYTES=0)
     client = site.test_client()

@@ -9,14 +9,15 @@ from collections.abc import Sequence
 from flask_wtf import FlaskForm
 from markupsafe import Markup
 from wtforms import Form, HiddenField, SelectChoice, SelectField, StringField, TextAreaField
-from wtforms.validators import Optional
+from wtforms.validators import Length, Optional
+from wtforms.widgets import HiddenInput
 
-from ..bidi import plain, shown
-from ..matches.forms import MatchForm
+from .. import bidi
+from ..matches.forms import VERSIONS, MatchForm
 from ..models import GroupPlayer
 from ..rules import DICE_GAMES, PRESETS, Preset, RuleError
 from ..services.groups import NAME_LENGTH, Pick
-from ..validators import SheetForm
+from ..validators import SheetForm, WholeNumberField
 from ..widgets import TextInput
 
 # The select's choice for a name of an added game that is someone new, called as typed.
@@ -105,6 +106,14 @@ class PlayerNameForm(FlaskForm):
     # Drawn for each roster player on the group's page: WTForms' input with the quicker
     # attribute writer (scorekeeper/widgets.py, the same HTML).
     name = StringField("Name", render_kw=NAME_BOX, widget=TextInput())
+    # What the page showed (RosterVersion): a rename made meanwhile is a conflict.
+    version = WholeNumberField(widget=HiddenInput(), validators=[Optional(), VERSIONS])
+    drawn = HiddenField(validators=[Optional(), Length(max=NAME_LENGTH)])
+
+    def redraw(self, version: int, name: str) -> None:
+        """Draw the form again at the version and name now stored (after a conflict),
+        keeping what was typed in it."""
+        redraw_version(self, version, name)
 
 
 class MergeForm(FlaskForm):
@@ -116,17 +125,51 @@ class MergeForm(FlaskForm):
 
     def offer(self, player: GroupPlayer, roster: Sequence[GroupPlayer]) -> None:
         """Offer every other roster player."""
-        self.into.label.text = shown(player.name) + " is the same person as"
+        self.into.label.text = bidi.shown(player.name) + " is the same person as"
         self.into.choices = [SelectChoice("", "Pick who")] + [
-            SelectChoice(str(other.id), plain(other.name))
+            SelectChoice(str(other.id), bidi.plain(other.name))
             for other in roster
             if other.id != player.id
         ]
 
+    # The player's version and name as the page showed them (RosterStepForm).
+    version = WholeNumberField(widget=HiddenInput(), validators=[Optional(), VERSIONS])
+    drawn = HiddenField(validators=[Optional(), Length(max=NAME_LENGTH)])
+
+    def redraw(self, version: int, name: str) -> None:
+        """Draw the form again at the version and name now stored (after a conflict)."""
+        redraw_version(self, version, name)
+
+
+class RosterStepForm(FlaskForm):
+    """Retire a roster player, or bring one back: the version and the name of the player
+    the page showed, so a change another phone made meanwhile is a conflict."""
+
+    version = WholeNumberField(widget=HiddenInput(), validators=[Optional(), VERSIONS])
+    drawn = HiddenField(validators=[Optional(), Length(max=NAME_LENGTH)])
+
+
+def roster_forms(player: GroupPlayer, roster: Sequence[GroupPlayer]):
+    """A roster player's three forms as the group's page draws them: rename, merge, and
+    retire (or bring back), each at the player's version."""
+    shown = {"version": player.version, "drawn": player.name}
+    prefix = f"p{player.id}"
+    rename = PlayerNameForm(formdata=None, prefix=prefix, name=player.name, **shown)
+    merge = MergeForm(formdata=None, prefix=prefix, **shown)
+    step = RosterStepForm(formdata=None, prefix=prefix, **shown)
+    return rename, merge, step
+
+
+def redraw_version(form: FlaskForm, version: int, name: str) -> None:
+    """Put the version and name now stored in a posted form's hidden fields (what was
+    typed stays): sent again, it knowingly replaces the other phone's change."""
+    form.version.data, form.version.raw_data = version, [str(version)]
+    form.drawn.data, form.drawn.raw_data = name, [name]
+
 
 def _roster_choices(players: Sequence[GroupPlayer], blank: str) -> list[SelectChoice]:
     return [SelectChoice("", blank)] + [
-        SelectChoice(str(player.id), plain(player.name)) for player in players
+        SelectChoice(str(player.id), bidi.plain(player.name)) for player in players
     ]
 
 
@@ -211,7 +254,7 @@ def seats_form(
         for seat, label in enumerate(labels):
             typed = (form[f"new_{seat}"].data or "").strip()
             name = typed or roster.get(form[f"player_{seat}"].data or "")
-            form.first_dealer.choices[seat] = SelectChoice(str(seat), plain(name or label))
+            form.first_dealer.choices[seat] = SelectChoice(str(seat), bidi.plain(name or label))
         form.first_dealer.render_kw = {"data-seat-names": ""}
     if "side_names" in form:
         form.side_names.fit(teams.sides)
@@ -252,8 +295,8 @@ def names_form(
     defaults = {}
     for number, name in enumerate(names):
         choices = _roster_choices(players, "Pick who this is")
-        choices.append(SelectChoice(SOMEONE_NEW, f"Someone new, called {plain(name)}"))
-        label = Markup("“") + shown(name) + "” is"
+        choices.append(SelectChoice(SOMEONE_NEW, f"Someone new, called {bidi.plain(name)}"))
+        label = Markup("“") + bidi.shown(name) + "” is"
         field = SelectField(label, choices=choices, coerce=str, validate_choice=False)
 
         setattr(Names, f"name_{number}", field)

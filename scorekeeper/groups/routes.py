@@ -18,6 +18,7 @@ from ..matches.forms import house_rule_overrides, house_rules_form
 from ..models import Group
 from ..rules import DICE_GAMES, PRESETS, Preset, RuleError
 from ..services import devices, group_history, groups, rule_sets
+from ..services.errors import Conflict
 from ..sharing import add_qr_routes, refuse_view_link_writes
 from ..started import new_form_token, remember_started, started_from
 from .forms import (
@@ -26,10 +27,12 @@ from .forms import (
     LinkForm,
     MergeForm,
     PlayerNameForm,
+    RosterStepForm,
     dice_seat_labels,
     knob_refusal,
     match_seat_labels,
     names_form,
+    roster_forms,
     seats_form,
 )
 
@@ -97,25 +100,26 @@ def new() -> Response:
 # ---------------------------------------------------------------------- the group's page
 
 
-def _group_page(group: Group, view: bool = False, status: int = 200, **forms) -> Response:
+def _group_page(
+    group: Group, view: bool = False, status: int = 200, note: str | None = None, **forms
+) -> Response:
     """The group's page: its roster (with a form for each player by the edit link), its
     games newest first, and the ways to start or add one. ``forms`` replaces the blank
-    form of a refused write, which comes back with its error."""
+    form of a refused write, which comes back with its error; ``note`` says, above it all,
+    why a write about a player no longer shown was refused."""
     everyone = groups.roster(group)
     player_forms = {}
     for player in everyone:
-        rename = forms.get(f"rename_{player.id}") or PlayerNameForm(
-            formdata=None, prefix=f"p{player.id}", name=player.name
-        )
-        merge = forms.get(f"merge_{player.id}") or MergeForm(formdata=None, prefix=f"p{player.id}")
+        rename, merge, step = roster_forms(player, everyone)
+        rename = forms.get(f"rename_{player.id}") or rename
+        merge = forms.get(f"merge_{player.id}") or merge
         merge.offer(player, everyone)
         rename.name.label.text = Markup("New name for ") + shown(player.name)
-
-        player_forms[player.id] = (rename, merge)
+        player_forms[player.id] = (rename, merge, step)
     add_form = forms.get("add") or PlayerNameForm(formdata=None, prefix="add")
     add_form.name.label.text = "New player"
     group_form = forms.get("group_name") or PlayerNameForm(
-        formdata=None, prefix="group", name=group.name
+        formdata=None, prefix="group", name=group.name, version=group.version, drawn=group.name
     )
     group_form.name.label.text = "Group name"
     return _page(
@@ -132,6 +136,7 @@ def _group_page(group: Group, view: bool = False, status: int = 200, **forms) ->
         group_form=group_form,
         action_form=FlaskForm(),
         refused=status != 200,
+        note=note,
     )
 
 
@@ -191,19 +196,47 @@ def _back(token: str, part: str) -> Response:
 
 
 def _roster_write(
-    token: str, form: FlaskForm, shown_as: str, write, part: str = "roster"
+    token: str, form: FlaskForm, shown_as: str, write, part: str = "roster", redraw=None
 ) -> Response:
     """A change to the group or its roster from one of the group page's forms:
     ``write(group)`` makes it; refused, the page comes back with that form (``shown_as``)
-    saying why; done, the page again at ``part``."""
+    saying why; done, the page again at ``part``. Refused because another phone changed
+    the same record first (409), ``redraw(group)`` puts the record's version now stored
+    in the form, as typed, and says whether the record is still on the page."""
     group = groups.find_group(db.session, token)
     _checked(form)
+    first_field = next(name for name in form.data if name != "csrf_token")
     try:
         write(group)
     except RuleError as error:
-        _refused(form, error, next(name for name in form.data if name != "csrf_token"), group)
+        _refused(form, error, first_field, group)
         return _group_page(group, status=422, **{shown_as: form})
+    except Conflict as conflict:
+        db.session.rollback()
+        # The sentence names the player as this page drew them, and as they are now.
+        drawn = form["drawn"].data if "drawn" in form else None
+        group = groups.find_group(db.session, token)
+        names = [group.name, *(player.name for player in group.players), drawn or ""]
+        sentence = bidi.with_names(conflict.sentence, names)
+        if redraw is None or not redraw(group):
+            return _group_page(group, status=409, note=sentence)
+        form[first_field].errors = [sentence]
+
+        form[first_field].flags.autofocus = True
+        return _group_page(group, status=409, **{shown_as: form})
     return _back(token, part)
+
+
+def _redraw_player(form: FlaskForm, player_id: int):
+    """How a player's refused form is drawn again at the player's version now stored."""
+
+    def redraw(group: Group) -> bool:
+        player = next((p for p in group.players if p.id == player_id), None)
+        if player is not None:
+            form.redraw(player.version, player.name)
+        return player is not None
+
+    return redraw
 
 
 @bp.post("/<token:token>/name")
@@ -214,8 +247,11 @@ def rename_group(token: str) -> Response:
         token,
         form,
         "group_name",
-        lambda group: groups.rename_group(db.session, group, form.name.data),
+        lambda group: groups.rename_group(
+            db.session, group, form.name.data, version=form.version.data, drawn=form.drawn.data
+        ),
         "top",
+        lambda group: form.redraw(group.version, group.name) or True,
     )
 
 
@@ -236,7 +272,15 @@ def rename_player(token: str, player_id: int) -> Response:
         token,
         form,
         f"rename_{player_id}",
-        lambda group: groups.rename_player(db.session, group, player_id, form.name.data),
+        lambda group: groups.rename_player(
+            db.session,
+            group,
+            player_id,
+            form.name.data,
+            version=form.version.data,
+            drawn=form.drawn.data,
+        ),
+        redraw=_redraw_player(form, player_id),
     )
 
 
@@ -250,17 +294,30 @@ def merge_player(token: str, player_id: int) -> Response:
         token,
         form,
         f"merge_{player_id}",
-        lambda group: groups.merge_players(db.session, group, player_id, into),
+        lambda group: groups.merge_players(
+            db.session, group, player_id, into, version=form.version.data, drawn=form.drawn.data
+        ),
+        redraw=_redraw_player(form, player_id),
     )
 
 
 @bp.post("/<token:token>/players/<int:player_id>/<any(retire, back):step>")
 def retire_player(token: str, player_id: int, step: str) -> Response:
     """Retire a player, or bring one back."""
-    group = groups.find_group(db.session, token)
-    _checked(FlaskForm())
-    groups.set_retired(db.session, group, player_id, step == "retire")
-    return _back(token, "roster")
+    form = RosterStepForm(prefix=f"p{player_id}")
+    return _roster_write(
+        token,
+        form,
+        f"step_{player_id}",
+        lambda group: groups.set_retired(
+            db.session,
+            group,
+            player_id,
+            step == "retire",
+            version=form.version.data,
+            drawn=form.drawn.data,
+        ),
+    )
 
 
 # ------------------------------------------------------------------- a game from the roster

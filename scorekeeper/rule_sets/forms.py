@@ -4,8 +4,12 @@ from __future__ import annotations
 
 from flask_wtf import FlaskForm
 from wtforms import StringField
+from wtforms.validators import Optional
+from wtforms.widgets import HiddenInput
 
+from ..matches.forms import VERSIONS
 from ..services.rule_sets import NAME_LENGTH
+from ..validators import WholeNumberField
 
 
 class RuleSetNameForm(FlaskForm):
@@ -17,3 +21,10 @@ class RuleSetNameForm(FlaskForm):
         description="A name your table knows them by, such as Smith family.",
         render_kw={"autocomplete": "off", "maxlength": NAME_LENGTH},
     )
+    # The set's version its change form was drawn at (unused by "Save these rules as"):
+    # a change saved by another phone meanwhile is a conflict, not silently undone.
+    version = WholeNumberField(widget=HiddenInput(), validators=[Optional(), VERSIONS])
+
+    def redraw(self, version: int) -> None:
+        """Draw the change form again at the version now stored, as typed (a conflict)."""
+        self.version.data, self.version.raw_data = version, [str(version)]

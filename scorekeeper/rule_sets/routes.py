@@ -6,16 +6,19 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_wtf import FlaskForm
+from markupsafe import Markup
 from werkzeug.wrappers import Response
 
+from .. import bidi
 from ..device import current_device, this_device
 from ..extensions import db
-from ..house_rules import pinochle_knob_lines, refuse_knob
+from ..house_rules import pinochle_knob_label, pinochle_knob_lines, refuse_knob
 from ..htmx import render
 from ..matches.forms import MatchForm, capitalised, house_rule_overrides, house_rules_form
 from ..models import RuleSet
 from ..rules import PRESETS, RuleError
 from ..services import rule_sets
+from ..services.errors import Conflict
 from ..sharing import qr_svg
 from .forms import RuleSetNameForm
 
@@ -139,7 +142,9 @@ def edit(token: str) -> Response:
     rule_set = rule_sets.find_rule_set(db.session, token)
     preset = PRESETS[rule_set.game]
     if request.method == "GET":
-        name_form = RuleSetNameForm(formdata=None, rule_set_name=rule_set.name)
+        name_form = RuleSetNameForm(
+            formdata=None, rule_set_name=rule_set.name, version=rule_set.version
+        )
         rules_form = house_rules_form(rule_sets.preset_of(rule_set))
         return _edit_page(rule_set, name_form, rules_form)
     name_form = RuleSetNameForm()
@@ -152,13 +157,40 @@ def edit(token: str) -> Response:
         return _edit_page(rule_set, name_form, rules_form, 422)
     try:
         rule_sets.edit_rule_set(
-            db.session, token, name=name_form.rule_set_name.data, house_rules=overrides
+            db.session,
+            token,
+            name=name_form.rule_set_name.data,
+            house_rules=overrides,
+            version=name_form.version.data,
         )
     except RuleError as error:
         db.session.rollback()
         _rule_errors(rules_form, name_form, error)
         return _edit_page(rule_set, name_form, rules_form, 422)
+    except Conflict as conflict:
+        # As typed, at the version now stored: Save again knowingly replaces theirs.
+        name_form.redraw(conflict.version)
+        name_form.rule_set_name.errors = [_changed_meanwhile(conflict.change)]
+        return _edit_page(rule_set, name_form, rules_form, 409)
     return redirect(url_for(".show", token=token), 303)
+
+
+def _changed_meanwhile(change: list[rule_sets.Difference]) -> Markup | str:
+    """What another phone's save of the set did, against what this phone typed (the two
+    names isolated)."""
+    if not change:
+        return "Another phone saved these same rules a moment ago: nothing more to save."
+    where = "; ".join(
+        f"{'Name' if d.what == 'name' else pinochle_knob_label(d.what)}: {d.theirs} "
+        f"(yours: {d.yours})"
+        for d in change
+    )
+    names = [str(side) for d in change if d.what == "name" for side in (d.theirs, d.yours)]
+    return bidi.with_names(
+        f"Another phone changed these rules a moment ago. Where theirs differ from yours: "
+        f"{where}. Keep theirs, or save yours again.",
+        names,
+    )
 
 
 def _edit_page(rule_set: RuleSet, name_form, rules_form, status: int = 200) -> Response:

@@ -42,9 +42,16 @@ SAVED = "That turn is saved already."
 
 
 def start_dice_game(
-    session: Session, kind: str, player_names: Sequence[str], house_rules: dict[str, Any]
+    session: Session,
+    kind: str,
+    player_names: Sequence[str],
+    house_rules: dict[str, Any],
+    commit: bool = True,
 ) -> DiceGame:
-    """Store a new game (RuleError if the kind, a house rule or the players do not fit)."""
+    """Store a new game (RuleError if the kind, a house rule or the players do not fit).
+
+    ``commit=False`` leaves the game in the caller's transaction (flushed, with its id),
+    for a caller whose write spans the game and more (a group's game): one commit."""
     game_kind = dice_game(kind)
     game_kind.build_rules(house_rules)
     fewest, most = game_kind.fewest_players, game_kind.most_players
@@ -52,7 +59,10 @@ def start_dice_game(
         raise RuleError(f"{game_kind.label} needs {fewest} to {most} players", "player_names")
     game = DiceGame(kind=kind, player_names=list(player_names), house_rules=dict(house_rules))
     session.add(game)
-    session.commit()
+    if commit:
+        session.commit()
+    else:
+        session.flush()
     return game
 
 

@@ -3,8 +3,13 @@ match. Its roster names each person once (rename, merge two spellings, retire); 
 its games (a match or a dice game, in one group at most) maps every name typed in it to a
 roster player, so the group's statistics follow a person across games and spellings.
 
-Every write moves the group's version in its own transaction; a refused one (RuleError
-naming the field, or NotFound) writes nothing.
+Every write on a group is one transaction that first moves the group's version: that
+UPDATE takes the group's row lock (PostgreSQL) or the database's write lock (SQLite), so two
+phones' writes on one group run one after the other and each reads the roster as the
+other left it. A write on a roster player names the player's version its form was drawn
+at; when another phone changed the player meanwhile it is refused with a Conflict that
+says what that phone did. A refused write (RuleError naming the field, Conflict, NotFound)
+writes nothing.
 """
 
 from __future__ import annotations
@@ -22,8 +27,8 @@ from sqlalchemy.orm import Session, selectinload
 from ..models import DiceGame, Group, GroupGame, GroupPlayer, GroupSeat, Match, looks_like_token
 from ..rules import DICE_GAMES, PRESETS, RuleError, get_preset, with_rules
 from . import dice_turns, hands
-from .errors import Conflict, NotFound
-from .writes import bump_version
+from .errors import Conflict, NotFound, Refused
+from .writes import bump_version, checked_version
 
 # The longest name a group or a roster player takes (as a player's name in a match).
 NAME_LENGTH = 40
@@ -38,6 +43,15 @@ GameKind = Literal["match", "dice"]
 # A seat of a game being started, or a name of a game being added: a roster player's id,
 # or a name typed for someone new (who joins the roster), or nobody (None).
 Pick = int | str | None
+
+
+class AnyVersion:
+    """What a caller that is not a form passes for a version (an import, a test setting a
+    group up): the write goes ahead whatever the version stored. A form's write always
+    names the version it was drawn at."""
+
+
+ANY_VERSION = AnyVersion()
 
 
 def folded(name: str) -> str:
@@ -110,10 +124,26 @@ def group_by_link(session: Session, token: str) -> Group:
         return find_group(session, token, view=True)
 
 
-def rename_group(session: Session, group: Group, name: Any) -> None:
-    """Give the group another name."""
-    group.name = checked_group_name(name)
-    _written(session, group)
+def rename_group(
+    session: Session, group: Group, name: Any, *, version: Any = ANY_VERSION, drawn: Any = None
+) -> None:
+    """Give the group another name. ``version`` and ``drawn``: the group's version and name
+    the form was drawn with; a roster change since is no matter, but another phone's new
+    name for the group is a Conflict (nothing written) saying what it was."""
+    name = checked_group_name(name)
+    if not isinstance(version, AnyVersion):
+        version = checked_version(version)
+    _lock(session, group)
+    stale = not isinstance(version, AnyVersion) and group.version - 1 != version
+    was = _shown_name(drawn, "")
+    if stale and group.name != was:
+        raise _refused(
+            session,
+            f"Another phone renamed the group to {group.name} a moment ago: keep theirs, "
+            "or rename again.",
+        )
+    group.name = name
+    _saved(session)
 
 
 CHANGED_MEANWHILE = (
@@ -121,15 +151,79 @@ CHANGED_MEANWHILE = (
 )
 
 
-def _written(session: Session, group: Group) -> None:
-    """Move the group's version with the change, and commit both (Conflict, with nothing
-    written, when another phone's change made the same name or took the same game first)."""
+def _lock(session: Session, group: Group) -> None:
+    """Begin a write on the group: move its version first, which waits for any other
+    phone's write on it to end, then read the group and its roster afresh."""
+    bump_version(session, Group, group.id)
+    session.expire_all()
+
+
+def _saved(session: Session) -> None:
+    """Commit a write on the group (Conflict, with nothing written, when another phone's
+    change made the same name or took the same game first)."""
     try:
-        bump_version(session, Group, group.id)  # flushes the change first
         session.commit()
     except IntegrityError:
         session.rollback()
         raise Conflict(CHANGED_MEANWHILE) from None
+
+
+def _refused(session: Session, sentence: str, version: int | None = None) -> Conflict:
+    """A write refused because another phone changed the record first: nothing written."""
+    session.rollback()
+    return Conflict(sentence, version=version)
+
+
+def _shown_name(drawn: Any, otherwise: str) -> str:
+    """The name a form was drawn with, as a sentence may say it (else ``otherwise``)."""
+    name = drawn.strip() if isinstance(drawn, str) else ""
+    return name if name and len(name) <= NAME_LENGTH and name.isprintable() else otherwise
+
+
+# What a refused write on a roster player says to do next, by the write.
+AGAIN = {
+    "rename": "keep theirs, or rename again",
+    "merge": "check the roster, then merge again if you still mean to",
+    "retire": "check the roster, then try again if you still mean to",
+}
+
+
+def _player_for_write(
+    session: Session, group: Group, player_id: Any, version: Any, drawn: Any, write: str
+) -> GroupPlayer:
+    """The roster player a write is about, at the version its form was drawn at (after
+    _lock). Another phone's change since is a Conflict saying what it did; an id the group
+    never had is NotFound."""
+    player = next((player for player in group.players if player.id == player_id), None)
+    was = _shown_name(drawn, "")
+    if player is None:
+        if isinstance(version, AnyVersion) or not was:
+            session.rollback()
+            raise NotFound("This player is not on the group's roster any more.")
+        raise _refused(
+            session,
+            f"Another phone merged {was} into another player a moment ago, so {was} is no "
+            "longer on the roster: check it below.",
+        )
+    if isinstance(version, AnyVersion):
+        return player
+    try:
+        checked = checked_version(version)
+    except Refused:
+        session.rollback()  # let go of the group before the refusal is answered
+        raise
+    if player.version == checked:
+        return player
+    was = was or player.name
+    if player.name != was:
+        done = f"renamed {was} to {player.name}"
+    elif write == "retire":
+        done = f"retired {player.name}" if player.retired else f"brought {player.name} back"
+    else:
+        done = f"changed {player.name}"
+    raise _refused(
+        session, f"Another phone {done} a moment ago: {AGAIN[write]}.", version=player.version
+    )
 
 
 # ---------------------------------------------------------------------------- the roster
@@ -167,20 +261,31 @@ def _by_name(group: Group, name: str) -> GroupPlayer | None:
 def add_player(session: Session, group: Group, name: Any) -> GroupPlayer:
     """Put a new person on the roster (RuleError if the name is there already)."""
     name = checked_player_name(name)
+    _lock(session, group)
     other = _by_name(group, name)
     if other is not None:
         raise RuleError(f"{other.name} is on the roster already.", field="name")
     player = GroupPlayer(name=name, folded=folded(name))
     group.players.append(player)
-    _written(session, group)
+    _saved(session)
     return player
 
 
-def rename_player(session: Session, group: Group, player_id: Any, name: Any) -> GroupPlayer:
+def rename_player(
+    session: Session,
+    group: Group,
+    player_id: Any,
+    name: Any,
+    *,
+    version: Any = ANY_VERSION,
+    drawn: Any = None,
+) -> GroupPlayer:
     """Call a roster player by another name; every game of theirs follows. A name another
-    player has is refused: two spellings of one person are merged, not renamed."""
-    player = roster_player(group, player_id)
+    player has is refused: two spellings of one person are merged, not renamed.
+    ``version`` and ``drawn``: the player's version and name the form was drawn with."""
     name = checked_player_name(name)
+    _lock(session, group)
+    player = _player_for_write(session, group, player_id, version, drawn, "rename")
     other = _by_name(group, name)
     if other is not None and other is not player:
         raise RuleError(
@@ -190,15 +295,34 @@ def rename_player(session: Session, group: Group, player_id: Any, name: Any) -> 
         )
     player.name = name
     player.folded = folded(name)
-    _written(session, group)
+    player.version += 1
+    _saved(session)
     return player
 
 
-def merge_players(session: Session, group: Group, player_id: Any, into_id: Any) -> GroupPlayer:
+def merge_players(
+    session: Session,
+    group: Group,
+    player_id: Any,
+    into_id: Any,
+    *,
+    version: Any = ANY_VERSION,
+    drawn: Any = None,
+) -> GroupPlayer:
     """One person under two names: every game of ``player_id`` moves onto ``into_id``,
     which keeps its name, and the first leaves the roster. Refused when both played in
-    the same game (they are two people then)."""
-    player = roster_player(group, player_id)
+    the same game (they are two people then). ``version`` and ``drawn``: the first
+    player's version and name the form was drawn with."""
+    _lock(session, group)
+    player = _player_for_write(session, group, player_id, version, drawn, "merge")
+    # A player the form offered, merged away by another phone meanwhile.
+    offered = isinstance(into_id, int) and into_id > 0 and not isinstance(version, AnyVersion)
+    if offered and all(other.id != into_id for other in group.players):
+        raise _refused(
+            session,
+            "Another phone merged the player you picked into someone else a moment "
+            "ago: pick again.",
+        )
     into = roster_player(group, into_id, "into")
     if player is into:
         raise RuleError("Pick two different players to merge.", field="into")
@@ -216,19 +340,36 @@ def merge_players(session: Session, group: Group, player_id: Any, into_id: Any) 
     for seat in seats:
         seat.player_id = into.id
     # Still playing if either of the two was.
-    into.retired = into.retired and player.retired
+    _set_retired(into, into.retired and player.retired)
     session.flush()
     group.players.remove(player)
-    _written(session, group)
+    _saved(session)
     return into
 
 
-def set_retired(session: Session, group: Group, player_id: Any, retired: bool) -> GroupPlayer:
-    """Retire a player (their games stay; new games no longer offer them) or bring them
-    back."""
-    player = roster_player(group, player_id)
+def _set_retired(player: GroupPlayer, retired: bool) -> None:
+    """Retire a player or bring them back, moving their version when that changes them."""
+    if player.id is not None and player.retired != retired:
+        player.version += 1
     player.retired = retired
-    _written(session, group)
+
+
+def set_retired(
+    session: Session,
+    group: Group,
+    player_id: Any,
+    retired: bool,
+    *,
+    version: Any = ANY_VERSION,
+    drawn: Any = None,
+) -> GroupPlayer:
+    """Retire a player (their games stay; new games no longer offer them) or bring them
+    back. ``version`` and ``drawn``: the player's version and name the form was drawn
+    with."""
+    _lock(session, group)
+    player = _player_for_write(session, group, player_id, version, drawn, "retire")
+    _set_retired(player, retired)
+    _saved(session)
     return player
 
 
@@ -259,7 +400,7 @@ def _seat_everyone(group: Group, players: Sequence[GroupPlayer], game: GroupGame
     for player in players:
         if player not in group.players:
             group.players.append(player)
-        player.retired = False
+        _set_retired(player, False)
         game.seats.append(GroupSeat(name=player.name, player=player))
 
 
@@ -304,6 +445,7 @@ def start_match(
     preset = with_rules(get_preset(game), house_rules or {})
     if len(seats) != preset.players:
         raise RuleError(f"{preset.label} needs {preset.players} players.", field="game")
+    _lock(session, group)
     players = _joined(group, _picks(seats), "Pick a player for this seat, or type a name.")
     names = [player.name for player in players]
     sides = team_names(game, names)
@@ -317,11 +459,12 @@ def start_match(
         side_names=sides,
         player_names=names,
         first_dealer=first_dealer,
+        commit=False,
     )
     played = GroupGame(match_id=match.id)
     group.games.append(played)
     _seat_everyone(group, players, played)
-    _written(session, group)
+    _saved(session)
     return match
 
 
@@ -346,14 +489,15 @@ def start_dice_game(
             f"{game_kind.most_players} players: pick them below.",
             field="kind",
         )
+    _lock(session, group)
     players = _joined(group, picked, "Pick a player, or type a name.")
     game = dice_turns.start_dice_game(
-        session, kind, [player.name for player in players], dict(house_rules or {})
+        session, kind, [player.name for player in players], dict(house_rules or {}), commit=False
     )
     played = GroupGame(dice_game_id=game.id)
     group.games.append(played)
     _seat_everyone(group, players, played)
-    _written(session, group)
+    _saved(session)
     return game
 
 
@@ -433,6 +577,7 @@ def add_game(session: Session, group: Group, link: Any, picks: Sequence[Pick]) -
     """Add a match or dice game played already, by its edit link, with the roster player
     each of its names stands for (``picks``, in the order of LinkedGame.names; a typed
     name puts someone new on the roster). RuleError naming the field of a wrong pick."""
+    _lock(session, group)
     linked = game_to_add(session, group, link)
     if len(picks) != len(linked.names):
         raise RuleError("The game changed: paste its link again.", field=LINK_FIELD)
@@ -447,14 +592,15 @@ def add_game(session: Session, group: Group, link: Any, picks: Sequence[Pick]) -
         if player not in group.players:
             group.players.append(player)
         played.seats.append(GroupSeat(name=name, player=player))
-    _written(session, group)
+    _saved(session)
     return played
 
 
 def remove_game(session: Session, group: Group, group_game_id: Any) -> None:
     """Take a game out of the group (the game itself stays, and so does the roster)."""
+    _lock(session, group)
     played = next((game for game in group.games if game.id == group_game_id), None)
     if played is None:
         raise NotFound("This game is not in the group any more.")
     group.games.remove(played)
-    _written(session, group)
+    _saved(session)

@@ -42,8 +42,12 @@ def start_match(
     side_names: Sequence[str],
     player_names: Sequence[str],
     first_dealer: int,
+    commit: bool = True,
 ) -> Match:
-    """Store a new match (RuleError if a house rule or a name list does not fit the game)."""
+    """Store a new match (RuleError if a house rule or a name list does not fit the game).
+
+    ``commit=False`` leaves the match in the caller's transaction (flushed, with its id),
+    for a caller whose write spans the match and more (a group's game): one commit."""
     preset = with_rules(get_preset(game), house_rules)
     if len(side_names) != preset.sides or len(player_names) != preset.players:
         raise RuleError(f"{preset.label} needs {preset.players} players", "player_names")
@@ -57,7 +61,10 @@ def start_match(
         first_dealer=first_dealer,
     )
     session.add(match)
-    session.commit()
+    if commit:
+        session.commit()
+    else:
+        session.flush()
     return match
 
 

@@ -5,15 +5,17 @@ rules), so a set changed later never changes a match played by it."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from ..models import DeviceRuleSet, RuleSet, looks_like_token
-from ..rules import PRESETS, Preset, RuleError, get_preset, with_rules
+from ..rules import PRESETS, Preset, RuleError, get_preset, knob_table, with_rules
 from . import devices
-from .errors import NotFound
+from .errors import Conflict, NotFound
+from .writes import checked_version, claim_version
 
 # The longest name a rule set takes (as a player's or a team's name).
 NAME_LENGTH = 40
@@ -95,14 +97,54 @@ def chosen_preset(session: Session, token: str | None) -> Preset | None:
     return preset_of(rule_set)
 
 
+@dataclass(frozen=True)
+class Difference:
+    """Where a rule set as stored differs from a change refused as stale: the name, or a
+    knob (by the core's name), with both values as players read them."""
+
+    what: str  # "name", or a knob's name
+    theirs: str
+    yours: str
+
+
+def differences(rule_set: RuleSet, name: str, house_rules: Mapping[str, Any]) -> list[Difference]:
+    """Where the stored set differs from ``name`` and ``house_rules``, the name first; of
+    the knobs, only those either side changed (not those that follow them, such as the
+    bid steps after the lowest bid)."""
+    found = [Difference("name", rule_set.name, name)] if rule_set.name != name else []
+    changed = set(rule_set.house_rules) | set(house_rules)
+    theirs = knob_table(preset_of(rule_set))
+    yours = knob_table(with_rules(PRESETS[rule_set.game], house_rules))
+    found += [
+        Difference(knob, stored, typed)
+        for (knob, stored, _), (_, typed, _) in zip(theirs, yours, strict=True)
+        if knob in changed and stored != typed
+    ]
+    return found
+
+
 def edit_rule_set(
-    session: Session, token: str, *, name: Any, house_rules: Mapping[str, Any]
+    session: Session, token: str, *, name: Any, house_rules: Mapping[str, Any], version: Any
 ) -> RuleSet:
     """Rename a rule set and replace its house rules (its game stays). Matches started
-    from it keep the rules they started with."""
+    from it keep the rules they started with.
+
+    ``version``: the set's version the form was drawn at. When another phone saved the set
+    since, nothing is written: a Conflict carries the version now stored and, as its
+    ``change``, the Differences between that phone's save and this one.
+    """
     rule_set = find_rule_set(session, token)
     name = checked_name(name)
     rules = checked_rules(rule_set.game, house_rules)
+    version = checked_version(version)
+    if not claim_version(session, RuleSet, rule_set.id, version):
+        session.rollback()
+        session.refresh(rule_set)
+        raise Conflict(
+            "Another phone changed these rules a moment ago.",
+            version=rule_set.version,
+            change=differences(rule_set, name, rules),
+        )
     rule_set.name = name
     rule_set.house_rules = rules
     session.commit()

@@ -441,13 +441,16 @@ def bank(page: Page, number: int) -> None:
 
 
 def expect_farkle_turn(page: Page, name: str, on_board: bool = True) -> None:
-    """Whose Farkle turn it is, on the facts line, the turn's heading and the scoreboard."""
+    """Whose Farkle turn it is, on the facts line, the turn's heading and the scoreboard
+    (which says whether they are on the board)."""
     expect(page.locator(".match-facts")).to_contain_text(f"{name}'s turn")
     expect(page.locator("#turn-title")).to_have_text(f"{name}'s turn")
     expect(page.locator(".scoreboard .side.to-play .side-name")).to_have_text(name)
-    expect(page.locator("section.turn")).to_contain_text(
-        "On the board." if on_board else "Needs 500 in one turn to get on the board."
-    )
+    note = expect(page.locator(".scoreboard .side.to-play"))
+    if on_board:
+        note.not_to_contain_text("not on the board")
+    else:
+        note.to_contain_text("not on the board")
 
 
 def expect_ledger(page: Page, number: int, badge: str, sentence: str, totals: str) -> None:

@@ -179,20 +179,48 @@ def play_yahtzee_turns(ann: Page) -> Iterator[tuple[int, int]]:
         yield totals
 
 
+def play_farkle_turns(ann: Page) -> Iterator[tuple[int, int]]:
+    """Ann banks, then Bob and Ann farkle: the score bar's notes change every turn (Bob
+    ends up to play with a farkle in a row: two notes on one side)."""
+    thumb = Thumb(ann)
+    bank = ann.get_by_role("button", name="Bank the turn")
+    farkle = ann.get_by_role("button", name="Farkle: no scoring dice, the turn scores 0")
+    turns = [
+        (["111"], bank, "Ann banked 1000 · Bob's turn", "Ann"),
+        ([], farkle, "Bob farkled: 0 · Ann's turn", "Bob"),
+        ([], farkle, "Ann farkled: 0 · Bob's turn", "Ann"),
+    ]
+    for throws, button, said, player in turns:
+        if throws:
+            tap_throws(thumb, ann, throws)
+        thumb.tap(button)
+        expect_note_in_view(ann, said, player)
+        yield 1000, 0
+
+
+BAR_TEXT = "document.querySelector('#dice-scoreboard').textContent.replace(/\\s+/g, ' ').trim()"
+PLAYS = {"yahtzee": play_yahtzee_turns, "farkle": play_farkle_turns}
+
+
 @pytest.mark.parametrize("viewport", VIEWPORTS)
-def test_a_turn_arriving_on_the_view_link_moves_nothing_already_drawn(new_page, viewport):
-    """The race chart appears after the first turn and the boxes fill in; the downloads,
-    the house rules and the keep-awake switch stay where the watcher saw them. (The whole
-    sheet is redrawn, so this compares places, not the browser's layout-shift entries.)"""
+@pytest.mark.parametrize("game", PLAYS)
+def test_a_turn_arriving_on_the_view_link_moves_nothing_already_drawn(new_page, viewport, game):
+    """The race chart appears after the first turn, the boxes fill in and the score bar's
+    notes change ("to play", "1 farkle in a row"); the downloads, the house rules and the
+    keep-awake switch stay where the watcher saw them. (The whole sheet is redrawn, so this
+    compares places, not the browser's layout-shift entries.)"""
     ann = new_page(has_touch=True)
-    start_dice_game(ann, ["Ann", "Bob"])
+    start_dice_game(ann, ["Ann", "Bob"], game=game)
     watch_url = ann.evaluate("document.querySelector('a[href*=\"/watch/\"]').href")
     watcher = new_page(has_touch=True, viewport=viewport)
     watcher.goto(watch_url)
     before = fixed_places(watcher)
     assert len(before) == 3, before
-    for number, totals in enumerate(play_yahtzee_turns(ann), start=1):
+    for number, totals in enumerate(PLAYS[game](ann), start=1):
         expect(watcher.locator(".race")).to_be_attached(timeout=8000)
         expect_totals(watcher, *totals)
+        # The turn has arrived when the watcher's score bar says what Ann's says.
+        said = ann.evaluate(f"() => {BAR_TEXT}")
+        watcher.wait_for_function(f"(said) => {BAR_TEXT} === said", arg=said, timeout=8000)
         settled(watcher)
         assert fixed_places(watcher) == before, f"turn {number}"

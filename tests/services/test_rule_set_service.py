@@ -94,7 +94,9 @@ def test_each_device_lists_the_sets_it_saved_or_kept(session):
 def test_an_edit_renames_and_replaces_the_rules_but_keeps_the_game(session):
     saved = save(session, target=2000, min_bid=300)
 
-    rule_sets.edit_rule_set(session, saved.token, name="Smiths", house_rules={"target": 2500})
+    rule_sets.edit_rule_set(
+        session, saved.token, name="Smiths", house_rules={"target": 2500}, version=0
+    )
 
     found = rule_sets.find_rule_set(session, saved.token)
     assert (found.name, found.game, found.house_rules) == (
@@ -108,9 +110,13 @@ def test_a_refused_edit_changes_nothing(session):
     saved = save(session, target=2000)
 
     with pytest.raises(RuleError):
-        rule_sets.edit_rule_set(session, saved.token, name="Smiths", house_rules={"target": 0})
+        rule_sets.edit_rule_set(
+            session, saved.token, name="Smiths", house_rules={"target": 0}, version=0
+        )
     with pytest.raises(RuleError):
-        rule_sets.edit_rule_set(session, saved.token, name="", house_rules={"target": 2500})
+        rule_sets.edit_rule_set(
+            session, saved.token, name="", house_rules={"target": 2500}, version=0
+        )
 
     session.expire_all()
     found = rule_sets.find_rule_set(session, saved.token)
@@ -129,7 +135,9 @@ def test_a_match_keeps_the_rules_it_started_with_when_its_set_changes(session):
         first_dealer=0,
     )
 
-    rule_sets.edit_rule_set(session, saved.token, name="Smith family", house_rules={"target": 900})
+    rule_sets.edit_rule_set(
+        session, saved.token, name="Smith family", house_rules={"target": 900}, version=0
+    )
 
     assert matches.load_match(session, match.edit_token).preset.target == 2000
 
