@@ -10,6 +10,7 @@ from flask import Blueprint, Response, current_app, jsonify, request
 from werkzeug.exceptions import HTTPException
 
 from . import main
+from .bidi import has_control_character
 from .extensions import db
 from .rules import (
     DEFAULT_PRESET,
@@ -254,6 +255,9 @@ def pinochle_score() -> Response:
     )
 
 
+CONTROL_IN_NAME = "a player's name may not hold a control character (such as a tab or a NUL)"
+
+
 def _sides(preset: Preset, sides: Any) -> list[list[str]]:
     """The players' names of a match, one list per side, each name once in the match."""
     per_side = preset.players // preset.sides
@@ -271,6 +275,8 @@ def _sides(preset: Preset, sides: Any) -> list[list[str]]:
         for name in side:
             if not isinstance(name, str) or not player_name(name):
                 raise RuleError("a player's name must be some text")
+            if has_control_character(name):
+                raise RuleError(CONTROL_IN_NAME)
             if player_name(name) in seen:
                 raise RuleError(f"{player_name(name)} is named twice; a player sits in one seat")
             seen.add(player_name(name))
@@ -287,6 +293,8 @@ def _without_bid_by(match: Any) -> tuple[Any, list[str | None]]:
         named = hand.get("bid_by") if isinstance(hand, dict) else None
         if named is not None and (not isinstance(named, str) or not player_name(named)):
             raise RuleError(f"hand {number}: bid_by must be the name of the player who bid")
+        if named is not None and has_control_character(named):
+            raise RuleError(f"hand {number}: bid_by: {CONTROL_IN_NAME}")
         bid_by.append(named)
         if isinstance(hand, dict) and "bid_by" in hand:
             hand = {field: value for field, value in hand.items() if field != "bid_by"}

@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 
 from markupsafe import Markup, escape
 
+from .bidi import drawable, plain, shown
+
 # Line colours as drawn where no stylesheet is (the result card), one per line in turn; on
 # a page the classes race-series-0 … race-series-7 (app.css) recolour them for dark mode.
 SERIES_COLOURS = (
@@ -87,7 +89,7 @@ class Race:
         said = f"Running totals over {steps} {self.step.lower()}{'' if steps == 1 else 's'}"
         if self.lines:
             said += ": " + ", ".join(
-                f"{line.name} {number(self.last(line))}" for line in self.lines
+                f"{plain(line.name)} {number(self.last(line))}" for line in self.lines
             )
         if self.target is not None:
             said += f". {self.target_label} to {number(self.target)}"
@@ -167,7 +169,7 @@ def race_layout(race: Race, layout: Layout, box: tuple[float, float, float, floa
         layout.marks.append(Mark("rect", role, ((x, y - font * 0.75), (font * 0.8, font * 0.8))))
         said = f" {number(race.last(line))}"
         name = clip(line.name, cell - font * 1.3 - len(said) * font * 0.6, font)
-        layout.text(x + font * 1.1, y, name + said, font)
+        layout.text(x + font * 1.1, y, plain(name) + said, font)
     # The plot: room for the values on the left, the steps and their name below.
     values = [v for line in lines for v in line.values if v is not None]
     values.append(race.start)
@@ -247,7 +249,7 @@ def _svg_mark(mark: Mark) -> str:
         weight = ' font-weight="bold"' if mark.bold else ""
         return (
             f'<text x="{x:g}" y="{y:g}" class="{css}" fill="{paint}" font-size="{mark.size:g}"'
-            f"{ANCHORS[mark.anchor]}{weight}>{escape(mark.text)}</text>"
+            f"{ANCHORS[mark.anchor]}{weight}>{escape(drawable(mark.text))}</text>"
         )
     if mark.kind == "line":
         (x1, y1), (x2, y2) = mark.points
@@ -285,14 +287,15 @@ def svg(layout: Layout, label: str, css_class: str = "race-chart", alone: bool =
         )
     return Markup(
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {layout.width:g} {layout.height:g}"'
-        f'{size} class="{css_class}" role="img" aria-label="{escape(label)}">{body}</svg>'
+        f'{size} class="{css_class}" role="img" aria-label="{escape(drawable(label))}">{body}</svg>'
     )
 
 
 def race_table(race: Race, caption: str) -> Markup:
     """The race's numbers as a table: a row per step, a column per line (a cell left
     empty where a line has no value)."""
-    heads = "".join([f'<th scope="col">{escape(line.name)}</th>' for line in race.lines])
+    heads = "".join([f'<th scope="col">{shown(line.name)}</th>' for line in race.lines])
+
     steps = race.steps
     # Column by column, each number written once; then the rows in one pass.
     columns = [

@@ -5,10 +5,10 @@ from typing import NamedTuple
 
 import click
 from flask import Blueprint, jsonify, render_template, request, url_for
-from markupsafe import Markup, escape
+from markupsafe import Markup
 from werkzeug.exceptions import HTTPException
 
-from . import database
+from . import bidi, database
 from .device import current_device
 from .extensions import db
 from .house_rules import KnobLine, pinochle_knob_lines
@@ -44,7 +44,24 @@ def _card_words(state) -> None:
     state.app.jinja_env.globals.update(DEAL_STAYS=" ".join(sorted(pinochle.DEAL_STAYS)))
 
 
-bp.add_app_template_filter(wins, "wins")
+# Names isolated from the words around them (bidi.py): in HTML, and in plain text (a title,
+# an option, an attribute).
+bp.add_app_template_filter(bidi.shown, "bdi")
+bp.add_app_template_filter(bidi.plain, "fsi")
+bp.add_app_template_filter(bidi.with_names, "bdi_names")
+bp.add_app_template_filter(bidi.plain_with_names, "fsi_names")
+
+
+@bp.app_template_filter("wins")
+def shown_wins(side: str) -> Markup:
+    """ "Us wins", the side's name isolated."""
+    return bidi.with_names(wins(side), [side])
+
+
+@bp.app_template_filter("fsi_wins")
+def plain_wins(side: str) -> str:
+    """ "Us wins" as plain text, the side's name isolated."""
+    return bidi.plain_with_names(wins(side), [side])
 
 
 @bp.app_template_filter("sentence")
@@ -88,13 +105,14 @@ def number_cells(values) -> Markup:
 def side_scores(hand_points, totals, names) -> Markup:
     """A ledger row's points and running total for each side, in one step (a 30-row ledger
     draws them for every side of every row); each side's name is there for screen readers."""
+    shown = [bidi.shown(name) for name in names]
     return Markup(
         "".join(
             [
-                f'<span class="row-side"><span class="visually-hidden">{escape(name)}: </span>'
+                f'<span class="row-side"><span class="visually-hidden">{name}: </span>'
                 f'<span class="row-points">{signed(int(change))}</span><span class="row-total">'
                 f'<span class="visually-hidden">, total </span>{points(int(total))}</span></span>'
-                for name, change, total in zip(names, hand_points, totals, strict=True)
+                for name, change, total in zip(shown, hand_points, totals, strict=True)
             ]
         )
     )

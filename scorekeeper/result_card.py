@@ -9,6 +9,7 @@ goes. Presentation only: the facts come from the game's replayed state.
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -16,6 +17,7 @@ from functools import cache
 
 from PIL import Image, ImageDraw, ImageFont
 
+from .bidi import drawable, plain, plain_with_names
 from .charts import (
     SERIES_COLOURS,
     Layout,
@@ -59,7 +61,7 @@ class Card:
     @property
     def summary(self) -> str:
         """The card in one sentence, for a screen reader."""
-        totals = ", ".join(f"{s.name} {number(s.total)}" for s in self.standings)
+        totals = ", ".join(f"{plain(s.name)} {number(s.total)}" for s in self.standings)
         return f"{self.game}: {self.headline}. {totals}. {self.played}."
 
 
@@ -73,7 +75,7 @@ def match_card(state) -> Card:
     standings = [
         Standing(
             name,
-            " & ".join(players) if players != [name] else "",
+            " & ".join(map(plain, players)) if players != [name] else "",
             ledger.totals[side],
             ledger.winner == side,
         )
@@ -83,7 +85,7 @@ def match_card(state) -> Card:
         # The game's name without the form's explanation ("(four players, two teams)"),
         # which the card's line has no room for.
         f"Pinochle · {state.preset.label.partition(' (')[0]}",
-        wins(state.sides[ledger.winner]),
+        plain_with_names(wins(state.sides[ledger.winner]), state.sides),
         standings,
         _played(state.match.created_at, len(ledger.rows), "hand"),
         match_race(state),
@@ -93,7 +95,8 @@ def match_card(state) -> Card:
 def dice_card(state) -> Card:
     """A finished dice game's card (a dice state that is over)."""
     names = state.winner_names
-    headline = f"{names[0]} wins" if len(names) == 1 else f"{' and '.join(names)} share the win"
+    shown = [plain(name) for name in names]
+    headline = f"{shown[0]} wins" if len(shown) == 1 else f"{' and '.join(shown)} share the win"
     standings = [
         Standing(name, "", state.totals[player], player in state.winners)
         for player, name in enumerate(state.players)
@@ -129,7 +132,7 @@ def card_layout(card: Card) -> Layout:
         )
         total = number(standing.total)
         name_room = column - font * 1.1 - (len(total) + 1) * font * 0.65
-        name = clip(standing.name, name_room, font)
+        name = plain(clip(standing.name, name_room, font))
         layout.text(MARGIN + font * 1.1, y, name, font, bold=standing.won)
         layout.text(MARGIN + column, y, total, font, anchor="end", bold=standing.won)
         if partners:
@@ -162,7 +165,16 @@ def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
         return ImageFont.load_default(size=size)
 
 
+# The bidi controls: only a layout engine that reorders text (raqm) reads them; any other
+# draws them as boxes.
+_BIDI_CONTROLS = re.compile("[\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
 def _text_for(font, text: str) -> str:
+    # A control character (a name stored before the forms refused them) draws as a box.
+    text = drawable(text)
+    if getattr(font, "layout_engine", None) != ImageFont.Layout.RAQM:
+        text = _BIDI_CONTROLS.sub("", text)
     # Pillow's own font has no true minus sign: a hyphen reads the same on a card.
     if "DejaVu" in (font.getname()[0] if hasattr(font, "getname") else ""):
         return text

@@ -362,6 +362,10 @@ async function keptHand(form, fields) {
 }
 
 const KIND_WORDS = { throw_in: "thrown in", forfeit: "forfeit" };
+// A name in a sentence drawn here, isolated as the server's plain text is (bidi.py): between
+// FSI and PDI when it holds a right-to-left letter or a bidi control.
+const MOVES = /[\u0590-\u08ff\u200f\u202a-\u202e\u2066-\u2069\ufb1d-\ufdff\ufe70-\ufefc\u{10800}-\u{10fff}\u{1e800}-\u{1efff}]/u;
+const isolated = (name) => (MOVES.test(name) ? `\u2068${name}\u2069` : name);
 
 // A ledger row for a kept hand: its call, each side's meld and tricks as typed.
 function waitingRow(hand, deal) {
@@ -377,10 +381,10 @@ function waitingRow(hand, deal) {
   number.textContent = String(hand.number);
   const bid = document.createElement("span");
   bid.className = "row-bid";
-  const dealer = deal && hand.dealer !== null ? deal.players[hand.dealer] : "";
+  const dealer = deal && hand.dealer !== null ? isolated(deal.players[hand.dealer]) : "";
   if (hand.kind === "redeal") bid.textContent = "Nines redeal";
   else if (hand.allPassed) bid.textContent = `All passed: ${dealer} stuck`;
-  else if (hand.bidder) bid.textContent = `${hand.bidder} bid ${hand.bid}`;
+  else if (hand.bidder) bid.textContent = `${isolated(hand.bidder)} bid ${hand.bid}`;
   if (KIND_WORDS[hand.kind]) bid.textContent += `, ${KIND_WORDS[hand.kind]}`;
   if (hand.trump && hand.kind !== "redeal") bid.textContent += ` ${hand.trump}`;
   const badge = document.createElement("span");
@@ -394,7 +398,7 @@ function waitingRow(hand, deal) {
     cell.className = "row-side";
     const name = document.createElement("span");
     name.className = "visually-hidden";
-    name.textContent = `${names[side] || ""}: `;
+    name.textContent = `${isolated(names[side] || "")}: `;
     const typed = [`meld ${meld || "–"}`];
     if (hand.kind === "save") typed.push(`tricks ${hand.tricks[side] || "–"}`);
     cell.append(name, ...typed.map((text) => Object.assign(document.createElement("span"), { className: "row-points", textContent: text })));
@@ -471,7 +475,8 @@ async function drawWaiting() {
   const used = kept.map((entry) => new Map(entry.fields).get("client_token"));
   if (used.includes(form.elements.client_token.value)) form.elements.client_token.value = newFormToken();
   const dealer = document.getElementById("next-dealer");
-  if (dealer && deal && up.dealer !== null) dealer.textContent = `${deal.players[up.dealer]} deals next`;
+  if (dealer && deal && up.dealer !== null) dealer.textContent = `${isolated(deal.players[up.dealer])} deals next`;
+
 }
 
 // The player after this one, by the scoreboard's order (the server has the last word: a

@@ -4,15 +4,28 @@ view link, laid out once and written either way, and "Share the result" on its p
 from __future__ import annotations
 
 import io
+import unicodedata
 import xml.etree.ElementTree as ET
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from PIL import Image
 
-from scorekeeper.charts import SERIES_COLOURS
+from scorekeeper.charts import SERIES_COLOURS, Line, Race
 from scorekeeper.extensions import db
-from scorekeeper.result_card import HEIGHT, WIDTH, card_layout, match_card
+from scorekeeper.models import DiceGame
+from scorekeeper.result_card import (
+    HEIGHT,
+    WIDTH,
+    Card,
+    Standing,
+    card_layout,
+    card_svg,
+    match_card,
+)
 from scorekeeper.services import dice, hands, matches
+from scorekeeper.words import wins
 from tests.helpers.html import read
 from tests.helpers.play import bank, dice_url, match_url, new_dice_game
 from tests.helpers.stored import form_token, hand, stored_match
@@ -124,3 +137,47 @@ def test_a_finished_dice_games_card(app, client):
     assert client.get(f"/dice/watch/{token}/card.png").status_code == 404
     button = read(client.get(dice_url(token))).one("a", data_share_result="")
     assert button.attrs["href"] == f"/dice/watch/{view}/card.png"
+
+
+# ------------------------------------------------------- any stored name, a well-formed card
+
+
+def card_of(names: list[str]) -> Card:
+    """A finished game's card whose players are called ``names``, the first the winner."""
+    return Card(
+        "Farkle",
+        wins(names[0]),
+        [Standing(name, "", 600 - n, n == 0) for n, name in enumerate(names)],
+        "1 December 2026 · 3 rounds",
+        Race([Line(name, [100, 300, 600 - n]) for n, name in enumerate(names)], step="Round"),
+    )
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.text(max_size=40), min_size=2, max_size=4))
+def test_the_svg_card_is_well_formed_xml_for_any_name(names):
+    card = ET.fromstring(card_svg(card_of(names)))
+
+    drawn = "".join(text.text or "" for text in card.iter(f"{SVG}text"))
+    assert not any(unicodedata.category(character) == "Cc" for character in drawn)
+
+
+def test_a_stored_name_with_control_characters_draws_both_cards(app, client):
+    # A name stored before the forms refused control characters (an older import).
+    with app.app_context():
+        game = DiceGame(
+            kind="farkle", player_names=["A\x01nn\x1b", "Bob\x00"], house_rules={"target": 500}
+        )
+        db.session.add(game)
+        db.session.commit()
+        token, view = game.token, game.view_token
+    bank(client, token, total=500)
+    bank(client, token, total=600)
+
+    svg_card = ET.fromstring(client.get(f"/dice/watch/{view}/card.svg").data)
+    assert "Bob wins" in [text.text for text in svg_card.iter(f"{SVG}text")]
+    assert "Ann 500" in svg_card.attrib["aria-label"]
+    png_card = client.get(f"/dice/watch/{view}/card.png")
+    assert png_card.status_code == 200
+    with Image.open(io.BytesIO(png_card.data)) as picture:
+        assert picture.size == (WIDTH, HEIGHT)

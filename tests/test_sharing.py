@@ -424,8 +424,9 @@ def test_names_typed_as_html_are_shown_as_text_in_every_ledger_row(app, client):
     text = client.get(f"/matches/{edit_token}").get_data(as_text=True)
 
     assert "<b>" not in text and "<i>" not in text
-    assert "&lt;i&gt;Ann&lt;/i&gt; bid 250" in text
-    assert "&lt;b&gt;Us&lt;/b&gt; &amp; &#34;co&#34; made 250" in text
+    # Each name escaped, in a <bdi> of its own.
+    assert "<bdi>&lt;i&gt;Ann&lt;/i&gt;</bdi> bid 250" in text
+    assert "<bdi>&lt;b&gt;Us&lt;/b&gt; &amp; &#34;co&#34;</bdi> made 250" in text
 
 
 def test_with_no_room_to_keep_pages_every_view_is_drawn_afresh(tmp_path, build_site):

@@ -97,7 +97,8 @@ def test_a_row_url_is_the_url_for_of_that_row(app):
 def test_side_scores_escape_names_and_sign_points():
     html = side_scores([310, -300], [1200, -40], ["Us", "<Them>"])
     assert html.count('class="row-side"') == 2
-    assert "&lt;Them&gt;: " in html and "<Them>" not in html
+    assert "<bdi>&lt;Them&gt;</bdi>: " in html and "<Them>" not in html
+
     assert '<span class="row-points">+310</span>' in html
     assert '<span class="row-points">\u2212300</span>' in html
     assert "\u221240</span>" in html

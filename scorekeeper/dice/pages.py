@@ -12,6 +12,7 @@ from flask import session as cookie  # the phone's signed session cookie, not th
 from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
 
+from .. import bidi
 from ..device import this_device
 from ..extensions import db
 from ..htmx import render
@@ -200,7 +201,8 @@ def display_page(state: DiceState, oob: bool = False) -> Response:
     if oob:
         return make_response(render_template("dice/_display.html", **context))
     back = url_for(".watch", token=state.game.view_token)
-    title = f"{state.label}: {', '.join(state.players)}"
+    title = f"{state.label}: {', '.join(map(bidi.plain, state.players))}"
+
     return make_response(render_template("display.html", back_url=back, title=title, **context))
 
 

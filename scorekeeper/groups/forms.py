@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from markupsafe import Markup
 from wtforms import Form, HiddenField, SelectChoice, SelectField, StringField, TextAreaField
 from wtforms.validators import Length, Optional
 from wtforms.widgets import HiddenInput
 
+from .. import bidi
 from ..matches.forms import VERSIONS, MatchForm
 from ..models import GroupPlayer
 from ..rules import DICE_GAMES, PRESETS, Preset, RuleError
@@ -146,9 +148,11 @@ class MergeForm(SheetForm):
 
     def offer(self, player: GroupPlayer, roster: Sequence[GroupPlayer]) -> None:
         """Offer every other roster player."""
-        self.into.label.text = f"{player.name} is the same person as"
+        self.into.label.text = bidi.shown(player.name) + " is the same person as"
         self.into.choices = [SelectChoice("", "Pick who")] + [
-            SelectChoice(str(other.id), other.name) for other in roster if other.id != player.id
+            SelectChoice(str(other.id), bidi.plain(other.name))
+            for other in roster
+            if other.id != player.id
         ]
 
     # The player's version and name as the page showed them (RosterStepForm).
@@ -188,7 +192,7 @@ def redraw_version(form: SheetForm, version: int, name: str) -> None:
 
 def _roster_choices(players: Sequence[GroupPlayer], blank: str) -> list[SelectChoice]:
     return [SelectChoice("", blank)] + [
-        SelectChoice(str(player.id), player.name) for player in players
+        SelectChoice(str(player.id), bidi.plain(player.name)) for player in players
     ]
 
 
@@ -280,7 +284,7 @@ def seats_form(
         for seat, label in enumerate(labels):
             typed = (form[f"new_{seat}"].data or "").strip()
             name = typed or roster.get(form[f"player_{seat}"].data or "")
-            form.first_dealer.choices[seat] = SelectChoice(str(seat), name or label)
+            form.first_dealer.choices[seat] = SelectChoice(str(seat), bidi.plain(name or label))
         form.first_dealer.render_kw = {"data-seat-names": ""}
     if "side_names" in form:
         form.side_names.fit(teams.sides)
@@ -325,8 +329,10 @@ def names_form(
     defaults = {}
     for number, name in enumerate(names):
         choices = _roster_choices(players, "Pick who this is")
-        choices.append(SelectChoice(SOMEONE_NEW, f"Someone new, called {name}"))
-        field = SelectField(f"“{name}” is", choices=choices, coerce=str, validate_choice=False)
+        choices.append(SelectChoice(SOMEONE_NEW, f"Someone new, called {bidi.plain(name)}"))
+        label = Markup("“") + bidi.shown(name) + "” is"
+        field = SelectField(label, choices=choices, coerce=str, validate_choice=False)
+
         setattr(Names, f"name_{number}", field)
         setattr(Names, f"new_{number}", StringField("or a new name", render_kw=NAME_BOX))
         pick = suggested[number]

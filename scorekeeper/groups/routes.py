@@ -6,8 +6,11 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_wtf import FlaskForm
+from markupsafe import Markup
 from werkzeug.wrappers import Response
 
+from .. import bidi
+from ..bidi import shown
 from ..charts import Line, Race, race_figure
 from ..device import current_device, this_device
 from ..extensions import db
@@ -60,8 +63,9 @@ def _page(template: str, status: int = 200, **context) -> Response:
     return Response(render_template(template, **context), status=status, mimetype="text/html")
 
 
-def _refused(form: FlaskForm, error: RuleError, fallback: str) -> None:
-    """A refused write's sentence, beside the field it is about (else beside ``fallback``)."""
+def _refused(form: FlaskForm, error: RuleError, fallback: str, group: Group | None = None) -> None:
+    """A refused write's sentence, beside the field it is about (else beside ``fallback``),
+    the names of the ``group``'s roster in it isolated."""
     db.session.rollback()
     field = error.field if error.field in form else fallback
     # A seat's (or a name's) error is about the name typed for it, when one was typed.
@@ -72,7 +76,10 @@ def _refused(form: FlaskForm, error: RuleError, fallback: str) -> None:
         and (form[typed].data or "").strip()
     ):
         field = typed
-    form[field].errors = [error.reason[:1].upper() + error.reason[1:]]
+    reason = bidi.with_names(
+        error.reason, [player.name for player in group.players] if group else []
+    )
+    form[field].errors = [reason[:1].upper() + reason[1:]]
     form[field].flags.autofocus = True
 
 
@@ -112,7 +119,7 @@ def _group_page(
         rename = forms.get(f"rename_{player.id}") or rename
         merge = forms.get(f"merge_{player.id}") or merge
         merge.offer(player, everyone)
-        rename.name.label.text = f"New name for {player.name}"
+        rename.name.label.text = Markup("New name for ") + shown(player.name)
         player_forms[player.id] = (rename, merge, step)
     add_form = forms.get("add") or PlayerNameForm(formdata=None, prefix="add")
     add_form.name.label.text = "New player"
@@ -207,14 +214,19 @@ def _roster_write(
         _checked(form)
         write(group)
     except RuleError as error:
-        _refused(form, error, first_field)
+        _refused(form, error, first_field, group)
         return _group_page(group, status=422, **{shown_as: form})
     except Conflict as conflict:
         db.session.rollback()
+        # The sentence names the player as this page drew them, and as they are now.
+        drawn = form["drawn"].data if "drawn" in form else None
         group = groups.find_group(db.session, token)
+        names = [group.name, *(player.name for player in group.players), drawn or ""]
+        sentence = bidi.with_names(conflict.sentence, names)
         if redraw is None or not redraw(group):
-            return _group_page(group, status=409, note=conflict.sentence)
-        form[first_field].errors = [conflict.sentence]
+            return _group_page(group, status=409, note=sentence)
+        form[first_field].errors = [sentence]
+
         form[first_field].flags.autofocus = True
         return _group_page(group, status=409, **{shown_as: form})
     return _back(token, part)
@@ -378,7 +390,7 @@ def _start_from_roster(
             db.session.rollback()
             rules_form[error.field].errors = [knob_refusal(rules_form[error.field], error)]
         else:
-            _refused(form, error, "first_dealer" if dealers else "player_0")
+            _refused(form, error, "first_dealer" if dealers else "player_0", group)
         _point_to_first_error(form, rules_form)
         return _seats_page(group, template, 422, form=form, rules=rules_form, **context)
     remember_started(form.client_token.data, shown)
@@ -463,7 +475,7 @@ def _pasted(group: Group) -> groups.LinkedGame | Response:
         _checked(form)
         return groups.game_to_add(db.session, group, form.link.data)
     except RuleError as error:
-        _refused(form, error, "link")
+        _refused(form, error, "link", group)
         return _page("groups/add.html", 422, group=group, form=form)
 
 
@@ -499,7 +511,7 @@ def add_game_names(token: str) -> Response:
     try:
         groups.add_game(db.session, group, linked.token, form.picks(linked.names))
     except RuleError as error:
-        _refused(form, error, "name_0")
+        _refused(form, error, "name_0", group)
         return _page("groups/add_names.html", 422, group=group, linked=linked, form=form)
     return _back(token, "games")
 

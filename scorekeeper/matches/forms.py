@@ -17,6 +17,7 @@ from wtforms import (
 )
 from wtforms.validators import Length, Optional, ValidationError
 
+from ..bidi import shown
 from ..house_rules import Knob, pinochle_knob_label
 from ..house_rules import house_rules_form as shared_house_rules_form
 from ..rules import (
@@ -264,18 +265,19 @@ class HandForm(SheetForm):
     def setup(self, preset: Preset, player_names: list[str], side_names: list[str]) -> None:
         """Fit the form to the match: its players, its sides and the preset's bid steps."""
         self.preset = preset
-        self.bidder.choices = [SelectChoice(p, name) for p, name in enumerate(player_names)]
+        self.bidder.choices = [SelectChoice(p, shown(name)) for p, name in enumerate(player_names)]
         self.meld.fit(preset.sides)
         self.tricks.fit(preset.sides)
         self.cards.fit(preset.players)
         for player, name in enumerate(player_names):
-            self.cards[player].label.text = f"{name} meld cards"
+            self.cards[player].label.text = shown(name) + " meld cards"
             self.cards[player].description = "Tap or type only the cards that meld."
         self.took_trick.fit(preset.sides)
         for side, name in enumerate(side_names):
-            self.meld[side].label.text = f"{name} meld"
-            self.tricks[side].label.text = f"{name} tricks"
-            self.took_trick[side].label.text = f"{name} took a trick with no counters"
+            self.meld[side].label.text = shown(name) + " meld"
+            self.tricks[side].label.text = shown(name) + " tricks"
+            self.took_trick[side].label.text = shown(name) + " took a trick with no counters"
+
         if preset.moon:
             self.moon.label.text = f"Shoot the moon: the bidder takes every trick for {preset.moon}"
         if preset.bidding:

@@ -12,6 +12,7 @@ from flask_wtf import FlaskForm
 from markupsafe import Markup
 from werkzeug.wrappers import Response
 
+from .. import bidi
 from ..device import current_device, this_device
 from ..extensions import db
 from ..htmx import is_partial, render
@@ -269,7 +270,8 @@ def display_page(state: MatchState, oob: bool = False) -> Response:
     if oob:
         return make_response(render_template("matches/_display.html", **context))
     back = url_for(".watch", token=state.match.view_token)
-    title = " v ".join(state.sides)
+    title = " v ".join(map(bidi.plain, state.sides))
+
     return make_response(render_template("display.html", back_url=back, title=title, **context))
 
 

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_wtf import FlaskForm
+from markupsafe import Markup
 from werkzeug.wrappers import Response
 
+from .. import bidi
 from ..device import current_device, this_device
 from ..extensions import db
 from ..house_rules import pinochle_knob_label, pinochle_knob_lines, refuse_knob
@@ -174,8 +176,9 @@ def edit(token: str) -> Response:
     return redirect(url_for(".show", token=token), 303)
 
 
-def _changed_meanwhile(change: list[rule_sets.Difference]) -> str:
-    """What another phone's save of the set did, against what this phone typed."""
+def _changed_meanwhile(change: list[rule_sets.Difference]) -> Markup | str:
+    """What another phone's save of the set did, against what this phone typed (the two
+    names isolated)."""
     if not change:
         return "Another phone saved these same rules a moment ago: nothing more to save."
     where = "; ".join(
@@ -183,9 +186,11 @@ def _changed_meanwhile(change: list[rule_sets.Difference]) -> str:
         f"(yours: {d.yours})"
         for d in change
     )
-    return (
+    names = [str(side) for d in change if d.what == "name" for side in (d.theirs, d.yours)]
+    return bidi.with_names(
         f"Another phone changed these rules a moment ago. Where theirs differ from yours: "
-        f"{where}. Keep theirs, or save yours again."
+        f"{where}. Keep theirs, or save yours again.",
+        names,
     )
 
 

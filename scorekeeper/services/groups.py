@@ -14,6 +14,7 @@ writes nothing.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -514,6 +515,10 @@ class LinkedGame:
 
 LINK_FIELD = "link"
 PASTE_EDIT_LINK = "Paste the game's edit link: on its page, open Share and copy the edit link."
+HIDDEN_CHARACTER = (
+    "A name in this game holds a hidden control character, which a group cannot keep, so "
+    "this game cannot be added."
+)
 
 
 def find_linked_game(session: Session, link: Any) -> LinkedGame:
@@ -551,6 +556,10 @@ def suggested_names(group: Group, names: Sequence[str]) -> list[Pick]:
 def game_to_add(session: Session, group: Group, link: Any) -> LinkedGame:
     """The game an edit link opens, if it is in no group yet (RuleError otherwise)."""
     linked = find_linked_game(session, link)
+    # A name stored before the forms refused control characters (SQLite keeps a NUL; an
+    # older import did) could be no seat's name: PostgreSQL refuses a NUL in text.
+    if any(unicodedata.category(c) == "Cc" for name in linked.names for c in name):
+        raise RuleError(HIDDEN_CHARACTER, field=LINK_FIELD)
     column = GroupGame.match_id if linked.kind == "match" else GroupGame.dice_game_id
     already = session.scalars(select(GroupGame).where(column == linked.game.id)).first()
     if already is not None:

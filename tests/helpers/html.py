@@ -16,7 +16,9 @@ VOID_TAGS = frozenset(
     + ["track", "wbr"]
 )
 # Elements a browser draws inside the line: their text runs on with their neighbours'.
-INLINE_TAGS = frozenset(["a", "abbr", "b", "code", "em", "i", "output", "small", "span", "strong"])
+INLINE_TAGS = frozenset(
+    ["a", "abbr", "b", "bdi", "code", "em", "i", "output", "small", "span", "strong"]
+)
 # Inputs a browser never sends on its own (a submit button only when it is the one tapped).
 NOT_SENT = frozenset(["submit", "button", "reset", "image", "file"])
 
