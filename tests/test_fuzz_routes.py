@@ -28,7 +28,7 @@ import json
 import os
 import re
 import traceback
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from urllib.parse import urlencode, urlsplit
 
 import pytest
@@ -44,7 +44,7 @@ from scorekeeper.rules.dice_games import DICE_GAMES
 from tests.helpers.html import Element, fields_of, read
 from tests.helpers.seeded import Records, seed_every_record
 
-EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "20"))
+EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "25"))
 # Shrinking a failure to its smallest request takes a minute a case: asked for with
 # FUZZ_SHRINK=1 (a failure is printed as found otherwise, its long values cut short).
 SHRINK = os.environ.get("FUZZ_SHRINK") == "1"
@@ -197,13 +197,18 @@ KNOWN_FIELDS = {
     "dice.watch_cannot_write": {},
     "groups.watch_cannot_write": {},
 }
-# Writes whose form a page draws only in another state of its record (a rematch once the
-# match is over, Back for a retired player): posted with the CSRF token and fuzzed fields.
+# Writes whose form no page of this record draws (a rematch before the match is over, a
+# hand once it is, a Farkle preview or correction of a Yahtzee game, or the other way):
+# posted with the CSRF token and fuzzed fields all the same.
 NOT_DRAWN_FOR = {
     ("matches.rematch", "match"),
+    ("matches.add_hand", "finished"),
     ("dice.again", "yahtzee"),
     ("dice.again", "triple"),
     ("dice.again", "farkle"),
+    ("dice.preview", "yahtzee"),
+    ("dice.preview", "triple"),
+    ("dice.edit_turn", "farkle"),
 }
 # The JSON API's requests (API.md), each a valid body that the fuzz then changes.
 API_BODIES = {
@@ -277,8 +282,12 @@ NASTY_VALUES = (
     str(2**63),
     str(-(2**63) - 1),
 )
+nasty_values = st.sampled_from(NASTY_VALUES)
 nasty_text = st.one_of(
-    st.sampled_from(NASTY_VALUES),
+    # The values that broke a form once, most often.
+    nasty_values,
+    nasty_values,
+    nasty_values,
     st.text(alphabet=UNICODE_DIGITS + "0123456789:,_ ", min_size=1, max_size=8),
     st.text(alphabet=CONTROLS + BIDI + "Ann ", min_size=1, max_size=6),
     st.text(max_size=12),
@@ -342,6 +351,20 @@ def forms_on(document: Element, page_url: str) -> list[tuple[str, str, Form]]:
     return found
 
 
+@dataclass(frozen=True)
+class Drawn:
+    """A form as a page drew it: the request that drew the page, and where the form sends."""
+
+    source: tuple[str, str]  # ("GET", page) or ("POST", the action that answers with it)
+    verb: str
+    action: str
+    form: Form
+
+
+# Every form the pages of each kind of record draw on a freshly seeded site (the sites
+# are seeded alike: the same links, ids and versions), read by the first case of the kind.
+CRAWLED: dict[str | None, list[Drawn]] = {}
+
 # ------------------------------------------------------------------------ the fuzzed site
 
 
@@ -367,6 +390,7 @@ class Site:
         )
         self.stored = self.entries()
         self.forms: list[Form] | None = None
+        self.sources: list[tuple[str, str]] | None = None
         self.csrf = ""
 
     # ----------------------------------------------------------------- URLs and forms
@@ -425,60 +449,79 @@ class Site:
         token = self.values.get("token")
         return bool(token) and str(token) in url
 
-    def _endpoint_of(self, method: str, action: str) -> tuple[str, dict] | None:
-        try:
-            return self.adapter.match(urlsplit(action).path, method=method.upper())
-        except Exception:
-            return None
+    def drawn(self, sources: list[tuple[str, str]] | None = None) -> list[Drawn]:
+        """Every form the pages of the case's record draw (or those of ``sources`` only),
+        read now: the pages, then the answers to the posts that draw a form of their own."""
+        every_page = sources is None
+        if sources is None:
+            sources = [("GET", url) for url in self.pages()]
+        drawn: list[Drawn] = []
+        for method, url in sources:
+            data = None
+            if method == "POST":
+                # A post that draws a form (FORMS_DRAWN_BY_A_POST): the page's form, typed in.
+                data = self._typed_post(url)
+                if data is None:
+                    continue
+            response = self._quietly(method, url, data=data)
+            if response is None or response.status_code != 200 or response.mimetype != "text/html":
+                continue
+            document = read(response)
+            token = document.one("input", name="csrf_token")
+            if token is not None:
+                self.csrf = token.attrs.get("value", "")
+            for verb, action, form in forms_on(document, url):
+                drawn.append(Drawn((method, url), verb, action, form))
+        if every_page:
+            for endpoint, _ in FORMS_DRAWN_BY_A_POST.values():
+                posted = {d.action for d in drawn if self._endpoint(d.verb, d.action) == endpoint}
+                if posted:
+                    drawn += self.drawn([("POST", action) for action in sorted(posted)])
+        return drawn
+
+    def _typed_post(self, action: str) -> dict[str, str] | None:
+        for endpoint, typed in FORMS_DRAWN_BY_A_POST.values():
+            if self._endpoint("post", action) == endpoint:
+                # The page that draws the form is the same address, read.
+                page = self.drawn([("GET", urlsplit(action).path)])
+                for d in page:
+                    if d.action == action:
+                        other = self.records["other"]
+                        return {**d.form.fields, **{k: str(other[v]) for k, v in typed.items()}}
+        return None
 
     def find_forms(self) -> list[Form]:
-        """The forms the site draws for the case's endpoint, read from its pages now."""
-        mine = self.url()
-        exact: list[Form] = []
-        alike: list[Form] = []
-        documents = []
-        for url in self.pages():
-            response = self._quietly("GET", url)
-            if (
-                response is not None
-                and response.status_code == 200
-                and response.mimetype == "text/html"
-            ):
-                documents.append((url, read(response)))
-        drawn_by = FORMS_DRAWN_BY_A_POST.get(self.case.endpoint)
-        if drawn_by:
-            endpoint, typed = drawn_by
-            for url, document in list(documents):
-                for verb, action, form in forms_on(document, url):
-                    if verb == "post" and (self._endpoint_of(verb, action) or ("",))[0] == endpoint:
-                        sent = {
-                            **form.fields,
-                            **{k: str(self.records["other"][v]) for k, v in typed.items()},
-                        }
-                        answer = self._quietly("POST", action, data=sent)
-                        if answer is not None and answer.mimetype == "text/html":
-                            documents.append((action, read(answer)))
-        for url, document in documents:
-            for verb, action, form in forms_on(document, url):
-                if verb != self.case.method.lower():
-                    continue
-                matched = self._endpoint_of(verb, action)
-                if matched is None or matched[0] != self.case.endpoint:
-                    continue
-                if urlsplit(action).path == urlsplit(mine).path:
-                    exact.append(form)
-                else:
-                    form.action = mine
-                    alike.append(form)
-                if form.fields.get("csrf_token"):
-                    self.csrf = form.fields["csrf_token"]
+        """The forms the site draws for the case's endpoint. Every site is seeded alike, so
+        the pages are read once for each record; after a write that went through, only
+        the pages that drew this endpoint's forms are read again."""
+        if self.sources is None:
+            key = self.case.record
+            if key not in CRAWLED:
+                CRAWLED[key] = self.drawn()
+            everything = CRAWLED[key]
+            mine = [d for d in everything if self._is_mine(d)]
+            self.sources = sorted({d.source for d in mine})
+        drawn = self.drawn(self.sources)
         if not self.csrf:
-            for _, document in documents:
-                token = document.one("input", name="csrf_token")
-                if token is not None:
-                    self.csrf = token.attrs.get("value", "")
-                    break
+            # A view link's pages draw no form: the token of a page that does (the session's).
+            self.drawn([("GET", self.adapter.build("matches.new"))])
+        mine = [d for d in drawn if self._is_mine(d)]
+        url = self.url()
+        exact = [d.form for d in mine if urlsplit(d.action).path == urlsplit(url).path]
+        alike = [replace(d.form, action=url) for d in mine]
         return exact or alike
+
+    def _is_mine(self, drawn: Drawn) -> bool:
+        return (
+            drawn.verb == self.case.method.lower()
+            and self._endpoint(drawn.verb, drawn.action) == self.case.endpoint
+        )
+
+    def _endpoint(self, method: str, action: str) -> str | None:
+        try:
+            return self.adapter.match(urlsplit(action).path, method=method.upper())[0]
+        except Exception:
+            return None
 
     def _quietly(self, method: str, url: str, **kwargs):
         try:
@@ -814,8 +857,9 @@ def json_requests(draw, site: Site):
 
 
 def refusal_message(response) -> str:
-    """What a refused answer tells the player: the alerts next to the fields (or the
-    sentence of an error page, or a JSON error); '' when it says nothing."""
+    """What a refused answer tells the player: the alerts beside the fields of a form drawn
+    again, or the sentence of an error page, or the API's error; '' when it says nothing
+    (a form drawn again with no alert says nothing either, whatever else it shows)."""
     if response.is_json:
         body = response.get_json(silent=True)
         return body.get("error", "") if isinstance(body, dict) else ""
@@ -823,9 +867,9 @@ def refusal_message(response) -> str:
         return response.get_data(as_text=True).strip()
     document = read(response)
     alerts = " ".join(element.text for element in document.all(role="alert") if element.text)
-    if alerts or response.status_code == 422:
-        return alerts
     main = document.one("main") or document
+    if alerts or main.one("form", method="post") is not None:
+        return alerts
     return " ".join(p.text for p in main.all("p") if p.text)
 
 

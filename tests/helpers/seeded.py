@@ -3,7 +3,9 @@ any URL of the site (a token, a hand's or a turn's id, a roster player, a group'
 with something that is there.
 
 ``seed_every_record(app)`` stores them and answers ``Records``: for each kind of record,
-the values of the URL arguments that open it (``records["match"]["hand_id"]``).
+the values of the URL arguments that open it (``records["match"]["hand_id"]``). Every
+site seeded so holds the same rows under the same links (the tokens are set, not drawn),
+so what one site's pages draw is what any other's would.
 """
 
 from __future__ import annotations
@@ -17,6 +19,17 @@ from tests.helpers.stored import PLAYERS, form_token, hand
 
 # Every kind of record, by the name a URL's arguments are filled from.
 Records = dict[str, dict[str, object]]
+
+
+def _link(name: str) -> str:
+    """A link token of the shape the site makes (24 URL-safe letters), the same every time."""
+    return f"fuzz-{name}".ljust(24, "0")[:24]
+
+
+def _set_links(session, row, prefix: str, *columns: str) -> None:
+    for column in columns:
+        setattr(row, column, _link(f"{prefix}-{column.split('_')[0]}"))
+    session.commit()
 
 
 def _match_with_hands(session, count: int, **house_rules):
@@ -75,6 +88,8 @@ def seed_every_record(app: Flask) -> Records:
         # A made hand of 260 reaches a target of 250: the match is over after it.
         finished, finished_hands = _match_with_hands(session, 1, target=250)
         loose, _ = _match_with_hands(session, 0)
+        for row, prefix in ((match, "match"), (finished, "finished"), (loose, "loose")):
+            _set_links(session, row, prefix, "edit_token", "view_token")
         records: Records = {
             "match": {"token": match.edit_token, "hand_id": hand_ids[-1]},
             "match_view": {"token": match.view_token, "hand_id": hand_ids[-1]},
@@ -83,10 +98,12 @@ def seed_every_record(app: Flask) -> Records:
         }
         for kind in ("yahtzee", "triple", "farkle"):
             game, turn_ids = _dice_game_with_turns(session, kind)
+            _set_links(session, game, kind, "token", "view_token")
             records[kind] = {"token": game.token, "turn_id": turn_ids[-1]}
             records[f"{kind}_view"] = {"token": game.view_token, "turn_id": turn_ids[-1]}
 
         group = groups.create_group(session, "Smith family", ["Ann", "Bob", "Cat", "Dan", "Eve"])
+        _set_links(session, group, "group", "edit_token", "view_token")
         roster = {player.name: player.id for player in group.players}
         # Retired directly, as a roster row can be: the service's own checks are not tested here.
         next(player for player in group.players if player.name == "Eve").retired = True
@@ -109,6 +126,7 @@ def seed_every_record(app: Flask) -> Records:
         rule_set = rule_sets.save_rule_set(
             session, name="Grandma's rules", game="partnership", house_rules={"target": 1000}
         )
+        _set_links(session, rule_set, "rules", "token")
         records["rule_set"] = {"token": rule_set.token}
         # What a form may name besides the record its URL opens.
         records["other"] = {
