@@ -47,7 +47,7 @@ from tests.helpers.seeded import Records, seed_every_record
 # The default keeps the file near two minutes a database on a small machine: PostgreSQL
 # answers each request a few times slower than SQLite's file.
 EXAMPLES = int(
-    os.environ.get("FUZZ_EXAMPLES", "10" if os.environ.get("TEST_DATABASE_URL") else "25")
+    os.environ.get("FUZZ_EXAMPLES", "15" if os.environ.get("TEST_DATABASE_URL") else "40")
 )
 # Shrinking a failure to its smallest request takes a minute a case: asked for with
 # FUZZ_SHRINK=1 (a failure is printed as found otherwise, its long values cut short).
