@@ -299,11 +299,14 @@ nasty_values = st.sampled_from(NASTY_VALUES)
 NUMBER_BREAKERS = ("²", "³", "①", "₂", "9" * 5000, "٣", "３", "1_000", "٣٠٠:١٠", "1_000:10")
 NUMBER_BREAKERS += ("０١", "-1", "1e3", "1.5", str(2**63), "0", "", " 1 ", "+1", "0x10")
 number_breakers = st.sampled_from(NUMBER_BREAKERS)
+# What a size limit must refuse: a long name, a huge number, a field of NULs.
+huge_values = st.sampled_from(["x" * 100_000, "9" * 5000, "٣" * 5000, "\x00" * 1000, "Ann " * 50])
 nasty_text = st.one_of(
     # The values that broke a form once, most often.
     number_breakers,
     number_breakers,
     number_breakers,
+    huge_values,
     nasty_values,
     nasty_values,
     st.text(alphabet=UNICODE_DIGITS + "0123456789:,_ ", min_size=1, max_size=8),
