@@ -32,7 +32,7 @@ from dataclasses import dataclass, field, replace
 from urllib.parse import urlencode, urlsplit
 
 import pytest
-from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import HealthCheck, Phase, example, given, settings
 from hypothesis import strategies as st
 from werkzeug.datastructures import MultiDict
 from werkzeug.routing import AnyConverter, IntegerConverter, PathConverter, Rule
@@ -643,7 +643,7 @@ class Change:
 
     pick: int
     extra: bool  # a name the form does not have (EXTRA_NAMES), else one of its own
-    how: str  # "left out", "twice", "file part", "changed" or "offered"
+    how: str  # "left out", "twice", "file part", "changed", "offered" or "every"
     value: str
     offered: int  # a pick among the values the field's control offers
 
@@ -696,6 +696,18 @@ plans = st.builds(
 )
 
 
+def _every_field(value: str, how: str = "every") -> Plan:
+    changes = [Change(0, False, how, value, 0)] if how == "every" else []
+    files = [Change(n, False, "file part", value, 0) for n in range(4)] if how == "files" else []
+    return Plan(0, 0, changes + files, "page", "", ("same", "same"), 1, 0, 0, False, False)
+
+
+KILLER_PLANS = [
+    *(_every_field(value) for value in ("²", "9" * 5000, "\x00", "x" * 100_000, "bogus")),
+    _every_field("1", "files"),
+]
+
+
 def changed(fields, options, names, plan_changes):
     """A form's fields with the plan's changes made; the names sent as file parts."""
     fields = list(fields)
@@ -713,6 +725,8 @@ def changed(fields, options, names, plan_changes):
             fields = [(n, v) for n, v in fields if n != name]
         elif change.how == "twice":
             fields.append((name, value))
+        elif change.how == "every":  # the value in every field the form has
+            fields = [(n, value) for n, _ in fields]
         elif change.how == "file part":
             if not any(n == name for n, _ in fields):
                 fields.append((name, value))
@@ -956,21 +970,34 @@ def test_no_route_answers_5xx_or_changes_anything_when_it_refuses(make_site, tmp
     def build(plan: Plan) -> Request:
         return form_request(site, plan) if is_write else query_request(site, plan)
 
-    @settings(
+    fuzz_settings = settings(
         max_examples=EXAMPLES,
         deadline=None,
         phases=[Phase.explicit, Phase.reuse, Phase.generate] + ([Phase.shrink] if SHRINK else []),
         database=None if os.environ.get("CI") else settings.default.database,
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
     )
-    @given(st.data())
-    def fuzz(data):
+
+    def fresh_forms() -> None:
         if site.forms is None:
             site.forms = site.find_forms()
-        if is_write and is_api:
-            request = data.draw(json_requests(site), label="request")
-        else:
-            request = build(data.draw(plans, label="plan"))
-        check(site, request)
 
-    fuzz()
+    if is_write and is_api:
+
+        @fuzz_settings
+        @given(st.data())
+        def fuzz_api(data):
+            check(site, data.draw(json_requests(site), label="request"))
+
+        fuzz_api()
+        return
+
+    def fuzz(plan: Plan) -> None:
+        fresh_forms()
+        check(site, build(plan))
+
+    # First the values that broke a form once, in every field at once (and as file parts),
+    # then hypothesis' own plans.
+    for plan in KILLER_PLANS:
+        fuzz = example(plan=plan)(fuzz)
+    fuzz_settings(given(plan=plans)(fuzz))()
