@@ -18,7 +18,15 @@ For each rule and method, on a site seeded with one of every record
 - a JSON API call's body: a valid request with one value swapped for nested, huge or
   malformed JSON, or a body that is not JSON at all.
 
-FUZZ_EXAMPLES sets the number of requests per case (default below).
+Each case first sends the values that broke a form once (², 5,000 nines, NUL, 100,000
+letters, ``bogus``) in every field at once, and its first fields as file parts; then
+hypothesis' own requests. A refusal is any 4xx: the rows players entered must be as they
+were (a device's list of games and the cached summaries are left out of the comparison:
+reading a page writes them), and the answer must say what to fix: an alert beside a field
+of a form drawn again, the sentence of an error page, the API's ``error``.
+
+FUZZ_EXAMPLES sets the number of hypothesis requests per case (default below: about a
+minute a database here); FUZZ_SHRINK=1 shrinks a failure to its smallest request.
 """
 
 from __future__ import annotations
@@ -47,7 +55,7 @@ from tests.helpers.seeded import Records, seed_every_record
 # The default keeps the file near two minutes a database on a small machine: PostgreSQL
 # answers each request a few times slower than SQLite's file.
 EXAMPLES = int(
-    os.environ.get("FUZZ_EXAMPLES", "15" if os.environ.get("TEST_DATABASE_URL") else "40")
+    os.environ.get("FUZZ_EXAMPLES", "20" if os.environ.get("TEST_DATABASE_URL") else "40")
 )
 # Shrinking a failure to its smallest request takes a minute a case: asked for with
 # FUZZ_SHRINK=1 (a failure is printed as found otherwise, its long values cut short).
