@@ -256,13 +256,15 @@ def add_hand(token: str) -> Response:
     shown = url_for(".show", token=token)
     form = hand_form(state)
     entries = form.read_entries()
-    if entries is None:
+    # A finished match's page draws no hand form, so no field could say what is wrong with
+    # it: the service answers that the match is over (GameOver) before reading the entries.
+    if entries is None and not state.over:
         return refused_page(state, form, 422)
     try:
         hands.add_hand(
             db.session,
             token,
-            entries,
+            entries or {},
             version=form.version.data,
             form_token=form.client_token.data,
         )
