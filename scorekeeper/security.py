@@ -50,13 +50,23 @@ def _not_a_write() -> bool:
     return request.method in ("GET", "HEAD", "OPTIONS") or request.blueprint == "api"
 
 
-# One budget per client for all its writes together (an application limit), not one per
-# page.
-limiter = Limiter(
-    get_remote_address,
-    application_limits=[_write_limit],
-    application_limits_exempt_when=_not_a_write,
-)
+def _new_limiter() -> Limiter:
+    """One budget per client for all its writes together (an application limit), not one
+    per page. One limiter per app: Flask-Limiter keeps its switch and its counts on the
+    instance, so a shared one would let one app's settings turn off another's limit."""
+    limiter = Limiter(
+        get_remote_address,
+        application_limits=[_write_limit],
+        application_limits_exempt_when=_not_a_write,
+    )
+    # The same test as the limit's exemption, asked first: a page view or a phone's poll
+    # then skips the limiter's bookkeeping altogether.
+    limiter.request_filter(_not_a_write)
+    return limiter
+
+
+def _limiter() -> Limiter:
+    return current_app.extensions["scorekeeper_limiter"]
 
 
 def add_security_headers(response: Response) -> Response:
@@ -81,7 +91,9 @@ def init_security(app: Flask) -> None:
     if hops:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)
     # Before CSRFProtect (bound after this): a post with a bad CSRF token is counted too.
+    limiter = _new_limiter()
     limiter.init_app(app)
+    app.extensions["scorekeeper_limiter"] = limiter
     app.after_request(count_wrong_link)
 
 
@@ -109,6 +121,7 @@ def count_wrong_link(response: Response) -> Response:
     if response.status_code != 404 or not _asks_for_a_link():
         return response
     limit, address = _wrong_token_limit(), get_remote_address()
+    limiter = _limiter()
     if limiter.limiter.hit(limit, "wrong-link", address):
         return response
     # Retry-After: when this address's window of the limit ends (a second at least).
@@ -120,10 +133,3 @@ def count_wrong_link(response: Response) -> Response:
     answer = current_app.make_response(current_app.handle_http_exception(refused))
     answer.headers["Cache-Control"] = "no-store"
     return answer
-
-
-@limiter.request_filter
-def _reads_are_free() -> bool:
-    # The same test as the limit's exemption, asked first: a page view or a phone's poll
-    # then skips the limiter's bookkeeping altogether.
-    return _not_a_write()

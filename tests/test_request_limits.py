@@ -250,3 +250,19 @@ def test_the_served_site_still_answers_an_ordinary_page(gunicorn):
 
     assert status == 200
     assert_the_sites_own(headers, body)
+
+
+def test_a_site_with_the_limit_off_leaves_another_sites_limit_on(make_site, tmp_path):
+    """Each site has its own limiter: one made with the limit off (as some tests and a
+    deployment may) turns nothing off in a site made before or after it."""
+    for name in ("before", "off", "after"):
+        (tmp_path / name).mkdir()
+    before = make_site(tmp_path / "before", SECRET_KEY="t", WRONG_TOKEN_LIMIT="3 per minute")
+    make_site(tmp_path / "off", SECRET_KEY="t", RATELIMIT_ENABLED=False)
+    after = make_site(tmp_path / "after", SECRET_KEY="t", WRONG_TOKEN_LIMIT="3 per minute")
+    wrong = "/api/v1/groups/" + "A" * 24 + "/stats"
+
+    for site in (before, after):
+        phone = site.test_client()
+        answers = [phone.get(wrong).status_code for _ in range(4)]
+        assert answers == [404, 404, 404, 429], site
