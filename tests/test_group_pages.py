@@ -165,6 +165,25 @@ def test_a_player_of_another_group_is_not_found(client, app):
     assert sorted(group_of(app, other)[2]) == ["Zed"]
 
 
+@pytest.mark.parametrize("write", ["name", "merge", "retire"])
+def test_a_refused_form_for_a_player_the_group_does_not_have_says_so(client, app, write):
+    """The address names no roster player (the form's fields are Bob's): the page could
+    draw no form to carry the refusal, so the answer is a 404 saying the player is gone
+    (found by the route-wide fuzz test: a 422 that said nothing)."""
+    token = make_group(client)
+    _, _, players, _ = group_of(app, token)
+    bob = players["Bob"]
+    form = form_to(group_page(client, token), f"/groups/{token}/players/{bob}/name")
+    fields = {field.attrs["name"]: field.attrs.get("value", "") for field in form.all("input")}
+    missing = 10**20
+
+    response = client.post(f"/groups/{token}/players/{missing}/{write}", data=fields)
+
+    assert response.status_code == 404
+    assert "not on the group&#39;s roster any more" in response.get_data(as_text=True)
+    assert sorted(group_of(app, token)[2]) == ["Ann", "Bob"]
+
+
 # ------------------------------------------------------------------ games from the roster
 
 

@@ -201,19 +201,29 @@ def _back(token: str, part: str) -> Response:
 
 
 def _roster_write(
-    token: str, form: FlaskForm, shown_as: str, write, part: str = "roster", redraw=None
+    token: str,
+    form: FlaskForm,
+    shown_as: str,
+    write,
+    part: str = "roster",
+    redraw=None,
+    player_id: int | None = None,
 ) -> Response:
     """A change to the group or its roster from one of the group page's forms:
     ``write(group)`` makes it; refused, the page comes back with that form (``shown_as``)
     saying why; done, the page again at ``part``. Refused because another phone changed
     the same record first (409), ``redraw(group)`` puts the record's version now stored
-    in the form, as typed, and says whether the record is still on the page."""
+    in the form, as typed, and says whether the record is still on the page. A refused
+    form about a roster player (``player_id``) the page does not draw is NotFound: its
+    message would have nowhere to be shown."""
     group = groups.find_group(db.session, token)
     first_field = next(name for name in form.data if name != "csrf_token")
     try:
         _checked(form)
         write(group)
     except RuleError as error:
+        if player_id is not None:
+            groups.roster_player(group, player_id)
         _refused(form, error, first_field, group)
         return _group_page(group, status=422, **{shown_as: form})
     except Conflict as conflict:
@@ -286,6 +296,7 @@ def rename_player(token: str, player_id: int) -> Response:
             drawn=form.drawn.data,
         ),
         redraw=_redraw_player(form, player_id),
+        player_id=player_id,
     )
 
 
@@ -306,6 +317,7 @@ def merge_player(token: str, player_id: int) -> Response:
             drawn=form.drawn.data,
         ),
         redraw=_redraw_player(form, player_id),
+        player_id=player_id,
     )
 
 
@@ -325,6 +337,7 @@ def retire_player(token: str, player_id: int, step: str) -> Response:
             version=form.version.data,
             drawn=form.drawn.data,
         ),
+        player_id=player_id,
     )
 
 
