@@ -32,11 +32,14 @@ BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u206
 # A control character, a lone surrogate (no UTF-8 text holds one), a line or paragraph
 # separator: none is part of a name, and PostgreSQL, UTF-8 and XML refuse some of them.
 _NOT_IN_TEXT = frozenset({"Cc", "Cs", "Zl", "Zp"})
+# The spaces a typed number may have around it. Not str.strip()'s own set: it also takes
+# control characters (U+001C-U+001F) and Unicode spaces, which a number never holds.
+SPACES = " \t\n\r\f\v"
 
 
 def whole_number(text: str) -> int:
     """A typed whole number (ASCII digits, an optional minus sign), else ValueError."""
-    text = text.strip() if isinstance(text, str) else ""
+    text = text.strip(SPACES) if isinstance(text, str) else ""
     if WHOLE_NUMBER.fullmatch(text) is None:
         raise ValueError(f"{text[:20]!r} is not a whole number")
     return int(text)
@@ -44,7 +47,7 @@ def whole_number(text: str) -> int:
 
 def is_too_long_number(text: str) -> bool:
     """Is this ASCII digits, but more of them than any number a player types?"""
-    text = text.strip() if isinstance(text, str) else ""
+    text = text.strip(SPACES) if isinstance(text, str) else ""
     return DIGITS.fullmatch(text) is not None and WHOLE_NUMBER.fullmatch(text) is None
 
 

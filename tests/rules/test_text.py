@@ -128,3 +128,10 @@ def test_nesting_depth_agrees_with_the_parsed_document(value):
         return 1 + max(map(depth, item), default=0) if isinstance(item, list) else 0
 
     assert nesting_depth(json.dumps(value), deepest=1000) == depth(value)
+
+
+@pytest.mark.parametrize("typed", ["0\x1f", "\x1c7", "5\u3000", "\u00a012"])
+def test_a_whole_number_with_a_control_or_unicode_space_around_it_is_refused(typed):
+    """Found by the property above: str.strip() took U+001F off "0\\x1f" and let it by."""
+    with pytest.raises(ValueError):
+        whole_number(typed)
