@@ -390,6 +390,12 @@ document.addEventListener("input", (event) => {
   const choice = choices && choices.querySelector(`option[value="${seat[2]}"]`);
   if (choice) choice.textContent = event.target.value.trim() || event.target.placeholder;
 });
+// A game switch keeps the name boxes (hx-preserve): the refitted dealer list says them again.
+document.addEventListener("htmx:afterSwap", ({ target }) => {
+  for (const box of target.querySelectorAll("input[hx-preserve]")) {
+    if (box.value) box.dispatchEvent(new Event("input", { bubbles: true }));
+  }
+});
 // A group's seats (a roster player, or a new name): the dealer list follows them too.
 document.addEventListener("input", (event) => {
   const seat = /^(player|new)_(\d+)$/.exec(event.target.id || "");

@@ -53,9 +53,11 @@ def start_match(
     page.goto("/")
     open_page(page, page.get_by_role("button", name="New match"))
     expect(page.get_by_role("heading", name="New match")).to_be_visible()
-    if game is not None:
-        page.get_by_label("Game", exact=True).select_option(game)
-        # Choosing a game refits the form in place (htmx): wait for the refitted form.
+    chooser = page.get_by_label("Game", exact=True)
+    if game is not None and chooser.input_value() != game:
+        # Choosing another game refits the form in place (htmx): wait for the refitted form.
+        # (Choosing the game already shown would refit it too, with nothing to wait for.)
+        chooser.select_option(game)
         expect(page.locator("input[type='hidden'][name='fitted_for']")).to_have_value(game)
         expect(page.locator("input[name^='player_names-']")).to_have_count(len(players))
     for number, team in enumerate(teams, start=1):
@@ -80,9 +82,11 @@ def start_dice_game(
     page.goto("/")
     open_page(page, page.get_by_role("button", name="New dice game"))
     expect(page.get_by_role("heading", name="New dice game")).to_be_visible()
-    if game is not None:
-        page.get_by_label("Game", exact=True).select_option(game)
-        # Choosing a game refits the form in place (htmx): wait for the refitted form.
+    chooser = page.get_by_label("Game", exact=True)
+    if game is not None and chooser.input_value() != game:
+        # Choosing another game refits the form in place (htmx): wait for the refitted form.
+        # (Choosing the game already shown would refit it too, with nothing to wait for.)
+        chooser.select_option(game)
         expect(page.locator("input[type='hidden'][name='fitted_for']")).to_have_value(game)
     for number, player in enumerate(players, start=1):
         page.get_by_label(re.compile(rf"^Player {number}\b")).fill(player)

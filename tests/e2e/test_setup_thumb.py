@@ -121,3 +121,35 @@ def test_a_dice_games_refused_rule_is_focused_in_view_and_start_needs_no_swipe(n
     thumb.type(field, "5000")
     tap_start(page, thumb, "Start the game")
     expect(page.locator(".scoreboard .side-name")).to_have_text(["Ann", "Bob"])
+
+
+# The form's own address for each kind of game, a game to switch to, and its name boxes.
+SWITCHES = {
+    "match": ("/matches/new", "three-handed", 3),
+    "dice": ("/dice/new", "farkle", 8),
+}
+
+
+@pytest.mark.parametrize("form", SWITCHES)
+def test_names_typed_before_and_during_a_game_switch_stay(new_page, form):
+    """Switching the game refits the form (htmx swaps it in place). The names already typed
+    stay in their boxes, and so does a name typed while the refit was still on its way (a
+    slow phone): the swap must not put blank boxes back over them."""
+    address, other, seats = SWITCHES[form]
+    page, thumb = phone(new_page, "390x844", address)
+    type_names(page, thumb, ("Ann",))
+    held: list = []
+    page.route(f"**{address}?*", lambda route: held.append(route))
+
+    page.get_by_label("Game", exact=True).select_option(other)
+    page.wait_for_timeout(100)
+    assert len(held) == 1, "the refit was asked for"
+    thumb.type(page.locator("#player_names-1"), "Bob")  # typed while the refit is held
+    held[0].continue_()
+
+    expect(page.locator("input[name='fitted_for']")).to_have_value(other)
+    expect(page.locator("input[name^='player_names-']")).to_have_count(seats)
+    expect(page.locator("#player_names-0")).to_have_value("Ann")
+    expect(page.locator("#player_names-1")).to_have_value("Bob")
+    if form == "match":  # "Who deals first" says the names kept, not "Player 1"
+        expect(page.locator("#first_dealer option")).to_have_text(["Ann", "Bob", "Player 3"])
