@@ -15,7 +15,9 @@ from .assets import init_assets
 from .config import settings_from_environment
 from .converters import TokenConverter
 from .device import init_devices
-from .dice.routes import bp as dice_bp
+from .dice import routes as _dice_routes  # noqa: F401  (its routes join dice_bp)
+from .dice import watching as _dice_watching  # noqa: F401  (its routes join dice_bp)
+from .dice.blueprint import bp as dice_bp
 from .extensions import compress, csrf
 from .groups.routes import bp as groups_bp
 from .matches.routes import bp as matches_bp

@@ -10,7 +10,7 @@ from sqlalchemy import func
 
 from scorekeeper.extensions import db
 from scorekeeper.house_rules import knob_words
-from scorekeeper.matches.forms import house_rules_form
+from scorekeeper.match_setup import house_rules_form
 from scorekeeper.models import DiceGame, Match
 from scorekeeper.rules import PRESETS
 from tests.helpers.html import alerts, answered_as, form_to, read

@@ -3,7 +3,7 @@ correct turns, and read the cards. Each reads its form, calls a service and answ
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, redirect, request, url_for
+from flask import abort, redirect, request, url_for
 from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
 
@@ -32,6 +32,7 @@ from ..services.writes import OUT_OF_DATE
 from ..sharing import refuse_view_link_writes
 from ..started import new_form_token, remember_started, started_from
 from ..validators import whole_number
+from .blueprint import bp
 from .forms import (
     DiceForm,
     EditTurnForm,
@@ -51,7 +52,6 @@ from .pages import (
     yahtzee_page,
 )
 
-bp = Blueprint("dice", __name__, url_prefix="/dice")
 bp.add_app_template_global(race_figure)
 bp.add_app_template_global(dice_race)
 
@@ -368,8 +368,3 @@ def again(token: str) -> Response:
     game = dice_turns.play_again(db.session, token)
     devices.remember_dice_game(db.session, this_device(), game.id)
     return redirect(url_for(".show", token=game.token), 303)
-
-
-# Following a game (its view link, the table display, the result card, the QR codes and
-# the polls) is in watching.py: its routes join this blueprint.
-from . import watching  # noqa: E402, F401

@@ -1,6 +1,6 @@
 """Following a dice game: its view-only page, the table display, the result card, the QR
 codes of its links, and the polls that keep every phone's page live. Each route reads the
-request, calls a service and answers; they join the dice blueprint of routes.py."""
+request, calls a service and answers; they join the dice blueprint beside those of routes.py."""
 
 from __future__ import annotations
 
@@ -19,8 +19,8 @@ from ..services.dice import (
 )
 from ..sharing import card_answer, qr_svg
 from ..validators import whole_number
+from .blueprint import bp
 from .pages import display_page, edit_notice, live_answer, watch_page
-from .routes import bp
 
 
 @bp.get("/watch/<token:token>")

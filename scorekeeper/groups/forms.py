@@ -12,7 +12,7 @@ from wtforms.validators import Length, Optional
 from wtforms.widgets import HiddenInput
 
 from .. import bidi
-from ..matches.forms import VERSIONS, MatchForm
+from ..match_setup import VERSIONS, MatchForm
 from ..models import GroupPlayer
 from ..rules import DICE_GAMES, PRESETS, Preset, RuleError
 from ..rules.text import NAME_LENGTH, choice_id, choice_id_or_none

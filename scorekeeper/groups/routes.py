@@ -14,7 +14,7 @@ from ..bidi import shown
 from ..charts import Line, Race, race_figure
 from ..device import current_device, this_device
 from ..extensions import db
-from ..matches.forms import house_rule_overrides, house_rules_form
+from ..match_setup import house_rule_overrides, house_rules_form
 from ..models import Group
 from ..rules import DICE_GAMES, PRESETS, Preset, RuleError
 from ..services import devices, group_history, groups, rule_sets
@@ -65,8 +65,7 @@ def _page(template: str, status: int = 200, **context) -> Response:
 
 def _refused(form: FlaskForm, error: RuleError, fallback: str, group: Group | None = None) -> None:
     """A refused write's sentence, beside the field it is about (else beside ``fallback``),
-    the names of the ``group``'s roster in it isolated."""
-    db.session.rollback()
+    the names of the ``group``'s roster in it isolated (the service wrote nothing)."""
     field = error.field if error.field in form else fallback
     # A seat's (or a name's) error is about the name typed for it, when one was typed.
     typed = "new_" + field.rpartition("_")[2]
@@ -227,7 +226,6 @@ def _roster_write(
         _refused(form, error, first_field, group)
         return _group_page(group, status=422, **{shown_as: form})
     except Conflict as conflict:
-        db.session.rollback()
         # The sentence names the player as this page drew them, and as they are now.
         drawn = form["drawn"].data if "drawn" in form else None
         group = groups.find_group(db.session, token)
@@ -400,7 +398,6 @@ def _start_from_roster(
         shown = start(group, form, rules_form)
     except RuleError as error:
         if rules_form is not None and error.field in rules_form:
-            db.session.rollback()
             rules_form[error.field].errors = [knob_refusal(rules_form[error.field], error)]
         else:
             _refused(form, error, "first_dealer" if dealers else "player_0", group)

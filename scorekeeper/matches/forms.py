@@ -1,4 +1,4 @@
-"""Forms of the score sheet: starting a match (with its house rules) and entering a hand."""
+"""Forms of the score sheet: entering a hand (starting a match is match_setup.py's)."""
 
 from __future__ import annotations
 
@@ -7,187 +7,47 @@ from typing import Any, NamedTuple
 
 from wtforms import (
     BooleanField,
-    Field,
-    Form,
     HiddenField,
     RadioField,
     SelectChoice,
-    SelectField,
     StringField,
 )
-from wtforms.validators import Length, Optional, ValidationError
+from wtforms.validators import Length, Optional
 
 from ..bidi import shown
-from ..house_rules import Knob, pinochle_knob_label
-from ..house_rules import house_rules_form as shared_house_rules_form
+from ..match_setup import MAX_SEATS, VERSIONS
 from ..rules import (
-    KNOB_INFO,
-    KNOBS,
-    PRESETS,
     SUIT_SYMBOLS,
     SUITS,
     Preset,
     RuleError,
-    format_bid_steps,
     next_bid,
-    parse_bid_steps,
     parse_cards,
-    without_followed,
 )
-from ..rules.text import choice_id, choice_id_or_none, number_list
-from ..services.writes import MAX_VERSION
+from ..rules.text import choice_id, choice_id_or_none
 from ..validators import (
-    TEAM_TWICE,
     Between,
     ButtonField,
     FormTokenField,
-    NameField,
     SeatList,
     SheetForm,
     WholeNumberField,
-    check_names,
 )
 from ..widgets import CheckboxInput, HiddenInput, RadioInput, TextInput
+from ..words import capitalised
 
-# The most players or sides any preset has; forms trim their lists to the match's own.
-MAX_SEATS = max(preset.players for preset in PRESETS.values())
 # Bounds that keep a typo from becoming a stored number; the rules check the rest.
 POINTS = Between(min=0, max=100_000, message="Enter a number from 0 to 100000.")
-VERSIONS = Between(min=0, max=MAX_VERSION)
 
 
 def _strip(value: str | None) -> str | None:
     return value.strip() if isinstance(value, str) else value
 
 
-class MatchForm(SheetForm):
-    """Start a match: the game, the names at the table, who deals first, house rules."""
-
-    game = SelectField(
-        "Game",
-        choices=[SelectChoice(preset.name, preset.label) for preset in PRESETS.values()],
-        default="partnership",
-    )
-    side_names = SeatList(NameField("Team"), min_entries=MAX_SEATS)
-    player_names = SeatList(NameField("Player"), min_entries=MAX_SEATS)
-    first_dealer = SelectField("Who deals first", coerce=choice_id, default=0)
-    # One per drawn form: the same form sent again opens the match it started (started.py).
-    client_token = FormTokenField()
-    # A refused token is said beside the game, at the top of the form.
-    hidden_errors_beside = "game"
-
-    def fit(self, preset: Preset) -> None:
-        """One name field per team (partnerships) and one per player; who deals first is
-        offered by the names typed so far (app.js renames the choices as names are typed)."""
-        self.side_names.fit(preset.sides if preset.teams else 0)
-        self.player_names.fit(preset.players)
-        for side, entry in enumerate(self.side_names):
-            entry.label.text = f"Team {side + 1}"
-            entry.render_kw = {"placeholder": preset.side_names[side]}
-        for player, entry in enumerate(self.player_names):
-            entry.label.text = f"Player {player + 1}"
-            if preset.teams:
-                entry.label.text += f" (team {preset.side_of(player) + 1})"
-            entry.render_kw = {"placeholder": f"Player {player + 1}"}
-        self.first_dealer.choices = [
-            SelectChoice(p, entry.data or f"Player {p + 1}")
-            for p, entry in enumerate(self.player_names)
-        ]
-        self.first_dealer.render_kw = {"data-names-from": self.player_names.name}
-
-    def names(self, preset: Preset) -> tuple[list[str], list[str]] | None:
-        """The players' and the sides' names (a blank team takes its placeholder), or None
-        with the reasons beside the fields: a blank player, a name given twice."""
-        players = check_names(
-            self.player_names,
-            preset.players,
-            "Enter a name: each player at the table needs one.",
-        )
-        if not preset.teams:
-            return None if players is None else (players, players)
-        sides = check_names(
-            self.side_names, preset.sides, "", TEAM_TWICE, defaults=preset.side_names
-        )
-        return None if players is None or sides is None else (players, sides)
-
-    def in_page_order(self, rules_form: Form) -> list[Field]:
-        """Every field as the page draws them, the game's target first of the house rules."""
-        rules = [rules_form.target, *(f for f in rules_form if f.short_name != "target")]
-        return [self.game, *self.side_names, *self.player_names, self.first_dealer, *rules]
-
-
-def _parse_table(text: str) -> list[int]:
-    """``"150, 1500"`` as ``[150, 1500]`` (a meld table typed by a player)."""
-    try:
-        return number_list(text)
-    except ValueError:
-        raise ValidationError("Enter whole numbers separated by commas, e.g. 150, 1500.") from None
-
-
-def house_rules_form(preset: Preset, formdata=None, prefix: str = "rule") -> Form:
-    """A form with one field per knob of the preset, its default filled in."""
-    knobs = [
-        Knob(
-            name,
-            pinochle_knob_label(name),
-            format_bid_steps(preset.bid_steps) if name == "bid_steps" else getattr(preset, name),
-            *KNOB_INFO[name],
-        )
-        for name in KNOBS
-    ]
-    return shared_house_rules_form(
-        knobs,
-        [Between(min=0, max=1_000_000)],
-        formdata,
-        prefix,
-        render_kw={"inputmode": "numeric"},
-    )
-
-
-def house_rule_overrides(form: Form, preset: Preset) -> dict[str, Any]:
-    """The knobs a player changed from the preset's defaults, in the core's types."""
-    overrides: dict[str, Any] = {}
-    for name in KNOBS:
-        field = form[name]
-        value = field.data
-        default = getattr(preset, name)
-        if name == "bid_steps":
-            try:
-                value = parse_bid_steps(value or "")
-            except RuleError:
-                field.errors = [
-                    *field.errors,
-                    "Enter bids and their steps as from:step pairs, the bids increasing, "
-                    "e.g. 50:1, 60:5, 100:10.",
-                ]
-                continue
-            if value == default:
-                continue
-        elif isinstance(default, tuple):
-            try:
-                value = _parse_table(value or "")
-            except ValidationError as error:
-                field.errors = [*field.errors, str(error)]
-                continue
-            if tuple(value) == default:
-                continue
-        elif value is None:
-            continue
-        if value != default:
-            overrides[name] = value
-    return without_followed(preset, overrides)
-
-
 # What a hand form's buttons record: a played hand, or one of the rare outcomes.
 HAND_KINDS = ("save", "throw_in", "redeal", "forfeit")
 # A kind with this ending also removes the hands after the game's new end (a correction).
 AND_TRIM = "_and_trim"
-
-
-def capitalised(text: str) -> str:
-    """A message as a sentence: a capital letter, the rest (names) as written, a full stop."""
-    text = text[:1].upper() + text[1:]
-    return text if text.endswith((".", "?", "!")) else f"{text}."
 
 
 class ConflictChoice(NamedTuple):

@@ -14,6 +14,7 @@ from ..device import this_device
 from ..extensions import db
 from ..house_rules import refuse_knob
 from ..htmx import render
+from ..match_setup import MatchForm, house_rule_overrides, house_rules_form
 from ..result_card import match_card
 from ..rules import PRESETS, Preset, RuleError
 from ..services import devices, hands, matches, rule_sets
@@ -21,14 +22,8 @@ from ..services.errors import AlreadyRecorded, Conflict, GameOver, Refused
 from ..sharing import card_answer, qr_svg, refuse_view_link_writes
 from ..started import new_form_token, recently_started, remember_started, started_from
 from ..validators import choice_id, point_to_first_error, whole_number
-from .forms import (
-    ConflictChoice,
-    HandForm,
-    MatchForm,
-    capitalised,
-    house_rule_overrides,
-    house_rules_form,
-)
+from ..words import capitalised
+from .forms import ConflictChoice, HandForm
 from .pages import (
     describe_preview,
     display_page,

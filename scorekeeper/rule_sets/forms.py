@@ -6,14 +6,14 @@ from wtforms import StringField
 from wtforms.validators import Optional
 from wtforms.widgets import HiddenInput
 
-from ..matches.forms import VERSIONS
+from ..match_setup import VERSIONS
 from ..rules.text import NAME_LENGTH
 from ..validators import SheetForm, WholeNumberField
 
 
 class RuleSetNameForm(SheetForm):
     """A rule set's name (the service says what is wrong with one), with the page's CSRF
-    token; the house rules come in a form of their own (matches.forms.house_rules_form)."""
+    token; the house rules come in a form of their own (match_setup.house_rules_form)."""
 
     rule_set_name = StringField(
         "Save these rules as",

@@ -14,12 +14,13 @@ from ..device import current_device, this_device
 from ..extensions import db
 from ..house_rules import pinochle_knob_label, pinochle_knob_lines, refuse_knob
 from ..htmx import render
-from ..matches.forms import MatchForm, capitalised, house_rule_overrides, house_rules_form
+from ..match_setup import MatchForm, house_rule_overrides, house_rules_form
 from ..models import RuleSet
 from ..rules import PRESETS, RuleError
 from ..services import rule_sets
 from ..services.errors import Conflict
 from ..sharing import qr_svg
+from ..words import capitalised
 from .forms import RuleSetNameForm
 
 bp = Blueprint("rule_sets", __name__, url_prefix="/rules")
@@ -165,7 +166,6 @@ def edit(token: str) -> Response:
             version=name_form.version.data,
         )
     except RuleError as error:
-        db.session.rollback()
         _rule_errors(rules_form, name_form, error)
         return _edit_page(rule_set, name_form, rules_form, 422)
     except Conflict as conflict:

@@ -29,7 +29,7 @@ from ..rules import DICE_GAMES, PRESETS, RuleError, get_preset, with_rules
 from ..rules.text import NAME_LENGTH, name_problem
 from . import dice_turns, hands
 from .errors import Conflict, NotFound, Refused
-from .writes import bump_version, checked_version
+from .writes import bump_version, checked_version, refusal_writes_nothing
 
 NOT_FOUND = "There is no group at this address: ask for the link again."
 # The most seats a game started from a group has: the most players any game takes.
@@ -83,6 +83,7 @@ def checked_player_name(name: Any, field: str = "name") -> str:
 # ------------------------------------------------------------------------ the group itself
 
 
+@refusal_writes_nothing
 def create_group(session: Session, name: Any, players: Sequence[str] = ()) -> Group:
     """Store a new group with an empty roster, or the names given (RuleError naming the
     field when a name does not fit)."""
@@ -119,6 +120,7 @@ def group_by_link(session: Session, token: str) -> Group:
         return find_group(session, token, view=True)
 
 
+@refusal_writes_nothing
 def rename_group(
     session: Session, group: Group, name: Any, *, version: Any = ANY_VERSION, drawn: Any = None
 ) -> None:
@@ -253,6 +255,7 @@ def _by_name(group: Group, name: str) -> GroupPlayer | None:
     return next((player for player in group.players if player.folded == key), None)
 
 
+@refusal_writes_nothing
 def add_player(session: Session, group: Group, name: Any) -> GroupPlayer:
     """Put a new person on the roster (RuleError if the name is there already)."""
     name = checked_player_name(name)
@@ -266,6 +269,7 @@ def add_player(session: Session, group: Group, name: Any) -> GroupPlayer:
     return player
 
 
+@refusal_writes_nothing
 def rename_player(
     session: Session,
     group: Group,
@@ -295,6 +299,7 @@ def rename_player(
     return player
 
 
+@refusal_writes_nothing
 def merge_players(
     session: Session,
     group: Group,
@@ -349,6 +354,7 @@ def _set_retired(player: GroupPlayer, retired: bool) -> None:
     player.retired = retired
 
 
+@refusal_writes_nothing
 def set_retired(
     session: Session,
     group: Group,
@@ -422,6 +428,7 @@ def team_names(preset_name: str, players: Sequence[str]) -> list[str]:
     ]
 
 
+@refusal_writes_nothing
 def start_match(
     session: Session,
     group: Group,
@@ -463,6 +470,7 @@ def start_match(
     return match
 
 
+@refusal_writes_nothing
 def start_dice_game(
     session: Session,
     group: Group,
@@ -568,6 +576,7 @@ def game_to_add(session: Session, group: Group, link: Any) -> LinkedGame:
     return linked
 
 
+@refusal_writes_nothing
 def add_game(session: Session, group: Group, link: Any, picks: Sequence[Pick]) -> GroupGame:
     """Add a match or dice game played already, by its edit link, with the roster player
     each of its names stands for (``picks``, in the order of LinkedGame.names; a typed
@@ -591,6 +600,7 @@ def add_game(session: Session, group: Group, link: Any, picks: Sequence[Pick]) -
     return played
 
 
+@refusal_writes_nothing
 def remove_game(session: Session, group: Group, group_game_id: Any) -> None:
     """Take a game out of the group (the game itself stays, and so does the roster)."""
     _lock(session, group)

@@ -16,7 +16,7 @@ from ..rules import PRESETS, Preset, RuleError, get_preset, knob_table, with_rul
 from ..rules.text import name_problem
 from . import devices
 from .errors import Conflict, NotFound
-from .writes import checked_version, claim_version
+from .writes import checked_version, claim_version, refusal_writes_nothing
 
 NOT_FOUND = "There is no rule set at this address: ask for the link again."
 
@@ -49,6 +49,7 @@ def game_label(rule_set: RuleSet) -> str:
     return PRESETS[rule_set.game].label
 
 
+@refusal_writes_nothing
 def save_rule_set(
     session: Session,
     *,
@@ -117,6 +118,7 @@ def differences(rule_set: RuleSet, name: str, house_rules: Mapping[str, Any]) ->
     return found
 
 
+@refusal_writes_nothing
 def edit_rule_set(
     session: Session, token: str, *, name: Any, house_rules: Mapping[str, Any], version: Any
 ) -> RuleSet:

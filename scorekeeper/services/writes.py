@@ -9,13 +9,16 @@ site writes these tables.
 
 from __future__ import annotations
 
+import functools
 import re
-from typing import Any
+from collections.abc import Callable
+from typing import Any, ParamSpec, TypeVar
 
 from sqlalchemy import update
 from sqlalchemy.orm import Session
 
-from .errors import Refused
+from ..rules import RuleError
+from .errors import Refused, ServiceError
 
 # A version (or row id) every database can hold, PostgreSQL's INTEGER being the smallest;
 # anything larger was not drawn by this site.
@@ -69,3 +72,24 @@ def bump_version(session: Session, model: Any, row_id: int) -> None:
         .values(version=model.version + 1)
         .execution_options(synchronize_session=False)
     )
+
+
+P = ParamSpec("P")
+T = TypeVar("T")
+
+
+def refusal_writes_nothing(write: Callable[P, T]) -> Callable[P, T]:
+    """A write (its session first) that is refused, by the rules or by the service, leaves
+    the session as it was before the write began: whatever it had changed is rolled back
+    here, so no view has to."""
+
+    @functools.wraps(write)
+    def guarded(*args: P.args, **kwargs: P.kwargs) -> T:
+        try:
+            return write(*args, **kwargs)
+        except (RuleError, ServiceError):
+            session = args[0] if args else kwargs["session"]
+            session.rollback()  # type: ignore[attr-defined]
+            raise
+
+    return guarded
