@@ -283,7 +283,7 @@ def throw_in_verdict(preset: Preset, bid: int, bidder_meld: int) -> ThrowInVerdi
 def throw_in_terms(preset: Preset, bid: int, bidder: int, names: Sequence[str]) -> str:
     """What a throw-in would cost, in words: ``Team A scores −330; the others their meld``."""
     others = "their meld" if preset.throw_in_others == "meld" else "nothing"
-    return f"{names[bidder]} {_signed(-bid * preset.set_penalty)}; the others score {others}"
+    return f"{names[bidder]} {_signed(_set_penalty(preset, bid))}; the others score {others}"
 
 
 def bid_outlook(preset: Preset, bid: int, bidder_meld: int, name: str) -> str:
@@ -389,25 +389,55 @@ def score_hand(
     everyone passed, and the one a turned-up nine scores for.
     """
     names = tuple(names or preset.side_names)
+    dealer = _dealer(preset, hand, dealer)
+    # The checks run in the order the table meets them, so a hand wrong in several ways
+    # is told about the first: a redeal before the meld, the meld before the bid, the bid
+    # before the tricks.
+    if hand.redeal:
+        return _score_redeal(preset)
+    validate_meld(preset, hand.meld, names)
+    _check_knobs_in_hand(preset, hand)
+    if not preset.bidding:
+        return _score_unbid(preset, hand, names, dealer)
+    bidder, bid = _bidder_and_bid(preset, hand, dealer)
+    forfeit = _forfeit_reason(preset, hand, bidder)
+    if forfeit:
+        return _score_forfeit(preset, hand, names, bidder, bid, forfeit)
+    if hand.thrown_in:
+        return _score_thrown_in(preset, hand, names, bidder, bid)
+    played = _play(preset, hand, names, bidder)
+    if hand.moon:
+        return _score_moon(preset, hand, names, bidder, bid, played)
+    if played.counts[bidder] >= bid:
+        return _score_made(names, bidder, bid, played)
+    return _score_set(preset, names, bidder, bid, played)
+
+
+def _dealer(preset: Preset, hand: HandInput, dealer: int | None) -> int | None:
+    """Who dealt: the hand's own dealer over the one the match passes in, checked."""
     if hand.dealer is not None:
         dealer = hand.dealer
     if dealer is not None and not (
         isinstance(dealer, int) and not isinstance(dealer, bool) and 0 <= dealer < preset.players
     ):
         raise RuleError(f"the dealer must be a player from 0 to {preset.players - 1}", "dealer")
-    if hand.redeal:
-        if not preset.nines_redeal:
-            raise RuleError(f"{preset.name} has no nines redeal", field="redeal")
-        return HandOutcome(
-            "redeal",
-            (0,) * preset.sides,
-            "Nines redeal: the same dealer deals again and nothing is scored",
-        )
-    validate_meld(preset, hand.meld, names)
-    _check_knobs_in_hand(preset, hand)
-    if not preset.bidding:
-        return _score_unbid(preset, hand, names, dealer)
+    return dealer
 
+
+def _score_redeal(preset: Preset) -> HandOutcome:
+    """A nines redeal: nothing scores and the same dealer deals again."""
+    if not preset.nines_redeal:
+        raise RuleError(f"{preset.name} has no nines redeal", field="redeal")
+    return HandOutcome(
+        "redeal",
+        (0,) * preset.sides,
+        "Nines redeal: the same dealer deals again and nothing is scored",
+    )
+
+
+def _bidder_and_bid(preset: Preset, hand: HandInput, dealer: int | None) -> tuple[int, int]:
+    """The bidding side and its bid, checked; when everyone passed, the dealer's side is
+    stuck with the stuck bid."""
     bidder, bid = hand.bidder, hand.bid
     if hand.all_passed and bidder is None:
         if dealer is None:
@@ -420,88 +450,139 @@ def score_hand(
         raise RuleError("what was the bid? Enter it", field="bid")
     if not isinstance(bidder, int) or isinstance(bidder, bool) or not 0 <= bidder < preset.sides:
         raise RuleError(f"the bidder must be a side from 0 to {preset.sides - 1}", "bidder")
-    bid = validate_bid(preset, bid, hand.all_passed)
-    who = names[bidder]
-    penalty = -bid * preset.set_penalty
-    others = [side for side in range(preset.sides) if side != bidder]
+    return bidder, validate_bid(preset, bid, hand.all_passed)
 
-    forfeit = None
+
+def _forfeit_reason(preset: Preset, hand: HandInput, bidder: int) -> str | None:
+    """Why the bidder forfeits before play (no marriage in trump, meld under the minimum),
+    or None when it does not."""
     if hand.no_marriage:
         if not preset.trump_needs_marriage:
             raise RuleError(f"{preset.name} does not need a marriage in trump", "no_marriage")
-        forfeit = "no marriage in trump"
-    elif hand.meld[bidder] < preset.meld_minimum:
-        forfeit = f"meld {hand.meld[bidder]} is under the minimum of {preset.meld_minimum}"
-    if forfeit:
-        points = [counted_meld(preset, m) for m in hand.meld]
-        points[bidder] = penalty
-        return HandOutcome(
-            "forfeit",
-            tuple(points),
-            f"{who} forfeited {bid}: {forfeit}; {_others_text(names, others, points)}",
-            bidder,
-            bid,
-        )
+        return "no marriage in trump"
+    if hand.meld[bidder] < preset.meld_minimum:
+        return f"meld {hand.meld[bidder]} is under the minimum of {preset.meld_minimum}"
+    return None
 
-    if hand.thrown_in:
-        if hand.moon:
-            raise RuleError(
-                "a bidder who shot the moon plays the hand; it cannot throw in", field="moon"
-            )
-        verdict = throw_in_verdict(preset, bid, hand.meld[bidder])
-        if not verdict.allowed:
-            raise RuleError(f"{verdict.reason}; save it as a played hand", field="thrown_in")
-        points = [
-            counted_meld(preset, m) if preset.throw_in_others == "meld" else 0 for m in hand.meld
-        ]
-        points[bidder] = penalty
-        return HandOutcome(
-            "thrown-in",
-            tuple(points),
-            f"{who} threw in at {bid}: {_signed(penalty)}; {_others_text(names, others, points)}",
-            bidder,
-            bid,
-        )
 
+def _score_forfeit(
+    preset: Preset, hand: HandInput, names: Sequence[str], bidder: int, bid: int, reason: str
+) -> HandOutcome:
+    """A forfeit: the bidder loses the bid and every other side scores its counted meld."""
+    points = [counted_meld(preset, m) for m in hand.meld]
+    points[bidder] = _set_penalty(preset, bid)
+    sentence = f"{names[bidder]} forfeited {bid}: {reason}; {_others_text(names, bidder, points)}"
+    return HandOutcome("forfeit", tuple(points), sentence, bidder, bid)
+
+
+def _score_thrown_in(
+    preset: Preset, hand: HandInput, names: Sequence[str], bidder: int, bid: int
+) -> HandOutcome:
+    """A throw-in, where the preset allows it: the bidder loses the bid and the other sides
+    score their meld (or nothing, by throw_in_others)."""
+    if hand.moon:
+        raise RuleError(
+            "a bidder who shot the moon plays the hand; it cannot throw in", field="moon"
+        )
+    verdict = throw_in_verdict(preset, bid, hand.meld[bidder])
+    if not verdict.allowed:
+        raise RuleError(f"{verdict.reason}; save it as a played hand", field="thrown_in")
+    points = [counted_meld(preset, m) if preset.throw_in_others == "meld" else 0 for m in hand.meld]
+    penalty = points[bidder] = _set_penalty(preset, bid)
+    sentence = (
+        f"{names[bidder]} threw in at {bid}: {_signed(penalty)}; "
+        f"{_others_text(names, bidder, points)}"
+    )
+    return HandOutcome("thrown-in", tuple(points), sentence, bidder, bid)
+
+
+class _Played(NamedTuple):
+    """A bid hand that was played: each side's count (meld plus trick points, nothing for
+    a side the save rule did not save) and what the save rule decided, in words."""
+
+    counts: tuple[int, ...]
+    notes: tuple[str, ...]
+
+
+def _play(preset: Preset, hand: HandInput, names: Sequence[str], bidder: int) -> _Played:
+    """Check a played hand's trick points and count each side under the save rule."""
     if hand.tricks is None:
         raise RuleError("a played hand needs each side's trick points; enter them", "tricks")
     validate_tricks(preset, hand.tricks, names)
     saved = [_saved(preset, side, bidder, hand) for side in range(preset.sides)]
-    counts = [
+    counts = tuple(
         counted_meld(preset, hand.meld[side]) + hand.tricks[side] if saved[side] else 0
         for side in range(preset.sides)
-    ]
-    points = list(counts)
-    notes = [
+    )
+    notes = tuple(
         note
         for side in range(preset.sides)
         # A saved side with trick points (the common case) has nothing to say.
         if not (saved[side] and hand.tricks[side])
         and (note := _save_note(preset, side, bidder, hand, saved[side], names[side])) is not None
-    ]
-    if hand.moon:
-        took = _took_tricks(preset, hand)
-        shot = hand.tricks[bidder] == preset.trick_total and not any(took[side] for side in others)
-        points[bidder] = preset.moon if shot else -preset.moon
-        if shot:
-            result, main = "made", f"{who} shot the moon and took every trick: +{preset.moon}"
-        else:
-            result = "set"
-            main = f"{who} shot the moon but did not take every trick: {_signed(-preset.moon)}"
-        sentence = "; ".join([main, _others_text(names, others, points), *notes])
-        return HandOutcome(result, tuple(points), sentence, bidder, bid, tuple(counts))
-    if counts[bidder] >= bid:
-        result, main = "made", f"{who} made {bid} with {counts[bidder]}"
-    else:
-        result = "set"
-        points[bidder] = penalty
-        main = f"{who} went set: bid {bid}, had {counts[bidder]}, scores {_signed(penalty)}"
-    sentence = "; ".join([main, _others_text(names, others, points), *notes])
-    return HandOutcome(result, tuple(points), sentence, bidder, bid, tuple(counts))
+    )
+    return _Played(counts, notes)
 
 
-def _others_text(names: Sequence[str], others: Sequence[int], points: Sequence[int]) -> str:
-    return ", ".join(f"{names[side]} {_signed(points[side])}" for side in others)
+def _score_moon(
+    preset: Preset, hand: HandInput, names: Sequence[str], bidder: int, bid: int, played: _Played
+) -> HandOutcome:
+    """Shooting the moon: the bidder scores the moon for every trick, else loses it."""
+    took = _took_tricks(preset, hand)
+    others_took = any(took[side] for side in range(preset.sides) if side != bidder)
+    who = names[bidder]
+    if hand.tricks[bidder] == preset.trick_total and not others_took:
+        main = f"{who} shot the moon and took every trick: +{preset.moon}"
+        return _played_outcome("made", main, preset.moon, names, bidder, bid, played)
+    main = f"{who} shot the moon but did not take every trick: {_signed(-preset.moon)}"
+    return _played_outcome("set", main, -preset.moon, names, bidder, bid, played)
+
+
+def _score_made(names: Sequence[str], bidder: int, bid: int, played: _Played) -> HandOutcome:
+    """The bidder made its bid: it scores its count, like every other side."""
+    count = played.counts[bidder]
+    main = f"{names[bidder]} made {bid} with {count}"
+    return _played_outcome("made", main, count, names, bidder, bid, played)
+
+
+def _score_set(
+    preset: Preset, names: Sequence[str], bidder: int, bid: int, played: _Played
+) -> HandOutcome:
+    """The bidder went set: it scores the set penalty; the other sides their count."""
+    penalty = _set_penalty(preset, bid)
+    main = (
+        f"{names[bidder]} went set: bid {bid}, had {played.counts[bidder]}, "
+        f"scores {_signed(penalty)}"
+    )
+    return _played_outcome("set", main, penalty, names, bidder, bid, played)
+
+
+def _played_outcome(
+    result: str,
+    main: str,
+    bidder_points: int,
+    names: Sequence[str],
+    bidder: int,
+    bid: int,
+    played: _Played,
+) -> HandOutcome:
+    """A played hand's outcome: the bidder's points, the others' counts, the sentence."""
+    points = list(played.counts)
+    points[bidder] = bidder_points
+    sentence = "; ".join([main, _others_text(names, bidder, points), *played.notes])
+    return HandOutcome(result, tuple(points), sentence, bidder, bid, played.counts)
+
+
+def _set_penalty(preset: Preset, bid: int) -> int:
+    """What a bidder scores for going set, forfeiting or throwing in."""
+    return -bid * preset.set_penalty
+
+
+def _others_text(names: Sequence[str], bidder: int, points: Sequence[int]) -> str:
+    """Every side but the bidder's with its points: ``Team B +120``."""
+    return ", ".join(
+        f"{names[side]} {_signed(points[side])}" for side in range(len(points)) if side != bidder
+    )
 
 
 def _score_unbid(
