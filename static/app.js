@@ -3,7 +3,7 @@
 
 // The bid's − and + buttons move it to the next valid bid of the match's bid steps, never
 // under the minimum. The server lists the valid bids as runs ("start:step:end", the last
-// without an end; rules/pinochle.py bid_runs), so a bid off the steps moves onto them.
+// without an end; rules/pinochle/hands.py bid_runs), so a bid off the steps moves onto them.
 function bidRuns(box) {
   return box.dataset.runs.split(",").map((run) => {
     const [start, step, end] = run.split(":");

@@ -9,6 +9,36 @@ from dataclasses import dataclass
 
 from .errors import RuleError
 
+__all__ = [
+    "ACE",
+    "ALL_CARDS",
+    "CLUBS",
+    "DIAMONDS",
+    "DOUBLE_DECK",
+    "HEARTS",
+    "JACK",
+    "KING",
+    "NINE",
+    "QUEEN",
+    "RANKS",
+    "SINGLE_DECK",
+    "SPADES",
+    "SUITS",
+    "SUIT_LETTERS",
+    "SUIT_SYMBOLS",
+    "TEN",
+    "Card",
+    "Deck",
+    "card_counts",
+    "check_hand",
+    "count_word",
+    "parse_card",
+    "parse_cards",
+    "parse_suit",
+    "size_fix",
+    "split_tokens",
+]
+
 SUITS = ("spades", "hearts", "diamonds", "clubs")
 SUIT_LETTERS = ("S", "H", "D", "C")
 SUIT_SYMBOLS = ("♠", "♥", "♦", "♣")

@@ -8,6 +8,12 @@ from typing import Any
 
 from .errors import RuleError
 
+__all__ = [
+    "FACES",
+    "TurnError",
+    "read_faces",
+]
+
 FACES = range(1, 7)
 
 _SEPARATORS = re.compile(r"[\s,;+]+")

@@ -12,6 +12,13 @@ from typing import Any, NamedTuple
 from . import farkle, yahtzee
 from .errors import RuleError
 
+__all__ = [
+    "DICE_GAMES",
+    "DiceGameKind",
+    "DiceKnob",
+    "dice_game",
+]
+
 
 class DiceKnob(NamedTuple):
     """One house rule of a dice game: its name, its default, its help and its choices."""

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+__all__ = [
+    "RuleError",
+]
+
 
 class RuleError(ValueError):
     """A hand, a card or a setting that breaks the rules, with a readable sentence.

@@ -16,6 +16,22 @@ from typing import Any
 from .dice import TurnError, read_faces
 from .errors import RuleError
 
+__all__ = [
+    "Combination",
+    "FarkleGame",
+    "FarkleRules",
+    "FarkleTurn",
+    "FarkleTurnResult",
+    "Throw",
+    "farkle_rules",
+    "is_farkle",
+    "parse_kept",
+    "replay_farkle",
+    "score_throw",
+    "scoring_part",
+    "turn_points",
+]
+
 DICE = 6
 SINGLES = {1: 100, 5: 50}
 MANY_OF_A_KIND = {4: 1000, 5: 2000, 6: 3000}

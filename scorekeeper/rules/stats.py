@@ -16,6 +16,21 @@ from .farkle import FarkleGame, FarkleTurn
 from .pinochle import Ledger, Preset
 from .yahtzee import Scorecard, YahtzeeStanding
 
+__all__ = [
+    "FarkleNumbers",
+    "Pairing",
+    "PinochleNumbers",
+    "Rivalry",
+    "Stats",
+    "YahtzeeNumbers",
+    "farkle_stats",
+    "pinochle_stats",
+    "player_name",
+    "stats_report",
+    "whole_mean",
+    "yahtzee_stats",
+]
+
 # A hand's result, as the ledger says it, and the count of the player's numbers it adds to.
 _BID_RESULTS = {"made": "made", "set": "set", "thrown-in": "thrown_in", "forfeit": "forfeit"}
 

@@ -10,6 +10,22 @@ from __future__ import annotations
 import re
 import unicodedata
 
+__all__ = [
+    "choice_id",
+    "choice_id_or_none",
+    "is_form_token",
+    "is_plain_character",
+    "is_plain_text",
+    "is_too_long_number",
+    "name_problem",
+    "nesting_depth",
+    "number_list",
+    "number_list_parts",
+    "number_pairs",
+    "shown_plainly",
+    "whole_number",
+]
+
 # The most digits a typed number has: more is a stuck key (and past 18 the number would
 # not fit any database's integer column, nor int()'s digit limit).
 LONGEST_NUMBER = 18

@@ -15,6 +15,41 @@ from .dice import FACES as FACES  # dice/routes.py reads yahtzee.FACES
 from .dice import TurnError, read_faces
 from .errors import RuleError
 
+__all__ = [
+    "BOXES",
+    "BOX_LABELS",
+    "COLUMN_MULTIPLIERS",
+    "LOWER_BOXES",
+    "UPPER_BOXES",
+    "BestBox",
+    "BoxPreview",
+    "ColumnResult",
+    "Scorecard",
+    "TurnOutcome",
+    "TurnResult",
+    "YahtzeeCard",
+    "YahtzeeRules",
+    "YahtzeeStanding",
+    "YahtzeeTurn",
+    "best_open_box",
+    "best_open_boxes",
+    "bonus_progress",
+    "box_score",
+    "check_box",
+    "check_variant",
+    "game_result",
+    "is_five_of_a_kind",
+    "joker_score",
+    "open_boxes_preview",
+    "parse_dice",
+    "replay_yahtzee",
+    "score_turn",
+    "turn_words",
+    "upper_bonus_reach",
+    "words",
+    "yahtzee_rules",
+]
+
 BOXES = (
     "ones",
     "twos",
