@@ -90,7 +90,7 @@ def _made(roll: Roll, box: str, rules: GeneralaRules) -> int:
         return face * counts[face]
     if box == "straight":
         runs = (*_STRAIGHTS, _WRAPPED) if rules.wrap_straight else _STRAIGHTS
-        return STRAIGHT if frozenset(roll.dice) in runs and len(counts) == 5 else 0
+        return STRAIGHT if frozenset(roll.dice) in runs else 0
     if box == "full_house":
         return FULL_HOUSE if sorted(counts.values()) == [2, 3] else 0
     if box == "four_of_a_kind":

@@ -82,8 +82,7 @@ class SheetTurn:
 
 
 def knob(default: Any, help_text: str, choices: tuple[Any, ...] = (), **limits: int) -> Any:
-    """A house rule as a rules-class field: help and choices for the site's forms, and for
-    a whole number its ``least`` and ``most`` allowed values."""
+    """A house rule as a field: its help, its choices, and a whole number's least and most."""
     return dataclasses.field(
         default=default, metadata={"help": help_text, "choices": choices, **limits}
     )
@@ -473,8 +472,7 @@ class SheetGame:
     # ------------------------------------------------------------------ words
 
     def progress(self, card: SheetCard, rules: Any = None) -> str | None:
-        """The upper bonus in a sentence: ``12 more for the 50 bonus``, won, or out of
-        reach; None on a sheet without one."""
+        """The upper bonus in a sentence (``12 more for the 50 bonus``); None without one."""
         bonus, at = card.bonus_points, card.bonus_at
         if not bonus:
             return None

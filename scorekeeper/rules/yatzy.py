@@ -18,8 +18,10 @@ from .sheets import Box, BoxScore, Roll, SheetGame, knob
 
 __all__ = [
     "MAXI_YATZY",
+    "MAXI_YATZY_BOXES",
     "MAXI_YATZY_MOST",
     "YATZY",
+    "YATZY_BOXES",
     "YATZY_MOST",
     "MaxiYatzyRules",
     "YatzyRules",
@@ -68,9 +70,9 @@ def _run(faces: range, points: int) -> Callable[[Counter[int]], int]:
     return scored
 
 
-def _all_alike(dice: int, points: int) -> Callable[[Counter[int]], int]:
+def _all_alike(points: int) -> Callable[[Counter[int]], int]:
     def scored(counts: Counter[int]) -> int:
-        return points if dice in counts.values() else 0
+        return points if len(counts) == 1 else 0
 
     return scored
 
@@ -91,8 +93,8 @@ _LOWER_SCORES: dict[str, Callable[[Counter[int]], int]] = {
     "villa": lambda counts: _two_groups(counts, 3, 3),
     "tower": lambda counts: _two_groups(counts, 4, 2),
     "chance": lambda counts: sum(face * count for face, count in counts.items()),
-    "yatzy": _all_alike(5, YATZY_POINTS),
-    "maxi_yatzy": _all_alike(6, MAXI_YATZY_POINTS),
+    "yatzy": _all_alike(YATZY_POINTS),
+    "maxi_yatzy": _all_alike(MAXI_YATZY_POINTS),
 }
 
 
