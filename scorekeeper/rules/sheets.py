@@ -326,7 +326,9 @@ class SheetGame:
         """The dice read, what the box makes of them and the throws left; or a RuleError."""
         faces = self.read_dice(dice)
         left = self._throws_left(card, throws, rules)
-        _, scored = self._judge(Roll(faces, bool(first_throw), card), self._box(box, rules), rules)
+        _, scored = self._judge(
+            Roll(faces, _served(first_throw), card), self._box(box, rules), rules
+        )
         if scored is None:
             raise RuleError(f"{self.label_of(box)} already holds {card.held(box)}", field="box")
         return faces, scored, left
@@ -343,7 +345,7 @@ class SheetGame:
         rules = self._rules(rules)
         faces = self.read_dice(dice)
         self._throws_left(card, throws, rules)
-        roll = Roll(faces, bool(first_throw), card)
+        roll = Roll(faces, _served(first_throw), card)
         return tuple(self._judge(roll, box, rules)[0] for box in self.boxes(rules))
 
     def score(
@@ -493,6 +495,13 @@ class SheetGame:
         """A scored turn in words: ``22 in Two pairs``, ``25 in Straight (served)``."""
         served = " (served)" if getattr(result, "served", False) else ""
         return f"{result.points} in {self.label_of(result.box)}{served}"
+
+
+def _served(first_throw: Any) -> bool:
+    """A turn's first_throw, which must be said as true or false."""
+    if not isinstance(first_throw, bool):
+        raise RuleError("first_throw must be true or false", field="first_throw")
+    return first_throw
 
 
 def _is_whole(value: Any) -> bool:

@@ -288,3 +288,11 @@ def test_a_box_crossed_out_cannot_be_filled_again():
     with pytest.raises(TurnError, match="^turn 2: Straight already holds 0$") as error:
         GENERALA.replay(turns)
     assert error.value.field == "box"
+
+
+@pytest.mark.parametrize("first_throw", [1, "yes", None])
+def test_first_throw_is_true_or_false(first_throw):
+    turns = [SheetTurn("12345", "straight", first_throw=first_throw)]
+    with pytest.raises(TurnError, match="^turn 1: first_throw must be true or false$") as error:
+        GENERALA.replay(turns)
+    assert error.value.field == "first_throw"
