@@ -1,4 +1,4 @@
-"""The rules core: pure Python scoring for pinochle, Yahtzee and Farkle; import from here."""
+"""The rules core: pure Python scoring for pinochle and the dice games; import from here."""
 
 # The core's public names are its modules' public names: each module lists its own in its
 # __all__ and they are bound here from the module that defines them, so a name is declared
@@ -10,9 +10,35 @@
 # KNOB_INFO keep their plain names: a dice game's knobs are read from the dice game
 # registry instead, so its module keeps them off this list.
 
-from . import cards, dice, dice_games, errors, farkle, pinochle, stats, text, yahtzee
+from . import (
+    cards,
+    dice,
+    dice_games,
+    errors,
+    farkle,
+    generala,
+    pinochle,
+    sheets,
+    stats,
+    text,
+    yahtzee,
+    yatzy,
+)
 
-_MODULES = (errors, cards, pinochle, dice, dice_games, yahtzee, stats, farkle, text)
+_MODULES = (
+    errors,
+    cards,
+    pinochle,
+    dice,
+    dice_games,
+    yahtzee,
+    sheets,
+    yatzy,
+    generala,
+    stats,
+    farkle,
+    text,
+)
 
 __all__ = [name for module in _MODULES for name in module.__all__]
 globals().update({name: getattr(module, name) for module in _MODULES for name in module.__all__})
