@@ -14,11 +14,13 @@ from .bidi import has_control_character
 from .extensions import db
 from .rules import (
     DEFAULT_PRESET,
+    DICE_GAMES,
     HandInput,
     MeldResult,
     Preset,
     RuleError,
     Scorecard,
+    SheetTurn,
     Stats,
     TurnError,
     YahtzeeTurn,
@@ -411,6 +413,65 @@ def yahtzee_score() -> Response:
         except RuleError as error:
             raise TurnError.naming(error, number) from None
     return jsonify(_scorecard_json(replay_yahtzee(variant, entries, rules)))
+
+
+# The sheet games the API scores in their shared shape, by the name in their address.
+_SHEET_APIS = {game.api: game for game in DICE_GAMES.values() if game.api}
+_SHEET_FIELDS = {"rules", "turns"}
+
+
+def _sheet_turn(data: Any, asks: set[str]) -> SheetTurn:
+    """One turn of a sheet game from JSON: its dice and box, and what this game asks of a
+    turn besides (``asks``: first_throw, throws); any other field is refused."""
+    if not isinstance(data, dict):
+        raise RuleError("a turn must be an object with dice and box")
+    unknown = sorted(set(data) - {"dice", "box", *asks})
+    if unknown:
+        raise RuleError(f'"{unknown[0]}" is not a field of a turn of this game')
+    for needed in ("dice", "box"):
+        if needed not in data:
+            raise RuleError(f"{needed} is missing")
+    return SheetTurn(data["dice"], data["box"], data.get("first_throw", False), data.get("throws"))
+
+
+@bp.post("/<kind>/score")
+def sheet_score(kind: str) -> Response:
+    """Score one player's sheet of Yatzy, Maxi Yatzy or Generala (a game of the registry
+    with its own endpoint) from its turns in the order played."""
+    game = _SHEET_APIS.get(kind)
+    if game is None:
+        *first, last = _SHEET_APIS
+        raise RuleError(f'"{kind}" is not a game scored here; choose {", ".join(first)} or {last}')
+    sheet = game.sheet
+    body, overrides = _body_with_rules(_SHEET_FIELDS, "rules and turns")
+    rules = game.build_rules(overrides)
+    turns = body.get("turns")
+    if not isinstance(turns, list):
+        raise RuleError("turns must be a list of turns")
+    asks = {"first_throw"} if sheet.asks_first_throw else set()
+    if sheet.saves_throws is not None:
+        asks.add("throws")
+    entries = []
+    for number, turn in enumerate(turns, start=1):
+        try:
+            entries.append(_sheet_turn(turn, asks))
+        except RuleError as error:
+            raise TurnError.naming(error, number) from None
+    card = sheet.replay(entries, rules)
+    answer: dict[str, Any] = {
+        "turns": [
+            {"box": turn.box, "points": turn.points, **({"served": True} if turn.served else {})}
+            for turn in card.turns
+        ],
+        "upper_bonus": card.upper_bonus,
+        "total": card.total,
+        "complete": card.complete,
+    }
+    if card.saved_throws is not None:
+        answer["saved_throws"] = card.saved_throws
+    if card.won_at is not None:
+        answer["won_outright"] = True
+    return jsonify(answer)
 
 
 def _query_knob(name: str, text: str) -> Any:

@@ -79,7 +79,7 @@ def stamp_unversioned() -> str | None:
         column["name"] for column in inspector.get_columns("hand")
     }
     if all(link_tokens.values()):
-        # create_all made the tables of the models it ran with, at 0002 to 0009.
+        # create_all made the tables of the models it ran with, at 0002 to 0010.
         revision = "0002"
         if "version" in dice_columns:
             revision = "0004" if "view_token" in dice_columns else "0003"
@@ -94,6 +94,9 @@ def stamp_unversioned() -> str | None:
             roster_columns = {column["name"] for column in inspector.get_columns("group_player")}
             if "version" in roster_columns:
                 revision = "0009"  # whose players and rule sets carry versions
+        turn_columns = {column["name"] for column in inspector.get_columns("dice_turn")}
+        if "first_throw" in turn_columns:
+            revision = "0010"  # and dice turns that say a served turn and its throws
     elif not any(link_tokens.values()):
         revision = "0001"
     else:

@@ -131,7 +131,7 @@ class DeviceMatch(db.Model):
 
 
 class DiceGame(db.Model):
-    """A dice game: which game (yahtzee, triple or farkle), the players in order, house rules."""
+    """A dice game: its kind (rules/dice_games.py), the players in order, its house rules."""
 
     id: Mapped[int] = mapped_column(primary_key=True)
     kind: Mapped[str] = mapped_column(String(10))
@@ -153,16 +153,21 @@ class DiceGame(db.Model):
 
 
 class DiceTurn(db.Model):
-    """One turn as the table called it: Yahtzee dice and box, or Farkle's kept dice or total."""
+    """One turn as the table called it: a sheet game's dice and box, or Farkle's kept dice
+    or its total."""
 
     id: Mapped[int] = mapped_column(primary_key=True)
     game_id: Mapped[int] = mapped_column(ForeignKey("dice_game.id"), index=True)
     position: Mapped[int]
     player: Mapped[int]
-    # Yahtzee and Triple: the five dice as digits ("33356"), the box, Triple's column (1-3).
+    # Sheet games: the dice as digits ("33356"), the box, Triple's column (1-3).
     dice: Mapped[str | None] = mapped_column(String(10))
     box: Mapped[str | None] = mapped_column(String(20))
     column: Mapped[int | None]
+    # Generala: the dice came on the turn's first throw (served). Maxi Yatzy: the throws
+    # the turn used (None: three), the rest saved for later turns.
+    first_throw: Mapped[bool] = mapped_column(default=False)
+    throws_used: Mapped[int | None]
     # Farkle: the kept dice of each throw ("1115"), or the turn's total, or a farkle.
     throws: Mapped[list[str] | None] = mapped_column(JSON)
     total: Mapped[int | None]

@@ -74,7 +74,7 @@ def seed_device(app) -> dict[str, str]:
             return game
 
         yahtzee = dice("YAHTZEE", "yahtzee", ["Ann", "Bob", "Cy"])
-        dice_turns.add_yahtzee_turn(
+        dice_turns.add_sheet_turn(
             session,
             yahtzee.token,
             [3, 3, 3, 5, 6],

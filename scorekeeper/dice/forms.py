@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from wtforms import (
+    BooleanField,
     Form,
     HiddenField,
     SelectChoice,
@@ -17,7 +18,7 @@ from wtforms.validators import Length, Optional
 
 from ..house_rules import Knob
 from ..house_rules import house_rules_form as shared_house_rules_form
-from ..rules import DICE_GAMES, dice_game, farkle, yahtzee
+from ..rules import DICE_GAMES, dice_game
 from ..rules.text import choice_id_or_none
 from ..services.writes import MAX_VERSION
 from ..validators import (
@@ -33,7 +34,9 @@ from ..validators import (
 )
 
 # The most players any dice game has; the new-game form shows this many name fields.
-MAX_PLAYERS = max(yahtzee.MAX_PLAYERS, farkle.MAX_PLAYERS)
+MAX_PLAYERS = max(game.most_players for game in DICE_GAMES.values())
+# The most throws a turn can have said it used (Maxi Yatzy's saved throws included).
+MOST_THROWS = 99
 # What each game's house rules are called on the form (the core names them for code).
 KNOB_LABELS = {
     "joker": "Joker rule",
@@ -47,6 +50,14 @@ KNOB_LABELS = {
     "four_and_pair": "Four of a kind with a pair",
     "n_of_a_kind": "Four, five or six of a kind",
     "three_ones": "Three 1s",
+    "upper_bonus": "Upper bonus",
+    "upper_bonus_at": "Upper bonus at",
+    "saved_throws": "Save unused throws for later turns",
+    "generala_points": "Generala scores",
+    "served_bonus": "Served bonus",
+    "served_generala_wins": "A served generala wins the game",
+    "double_generala": "Double generala box",
+    "wrap_straight": "Straight may wrap (3-4-5-6-1)",
 }
 
 
@@ -124,14 +135,34 @@ def knob_rows(kind: str, rules: Any) -> list[tuple[str, str, str, bool]]:
 # --------------------------------------------------------------------------- Yahtzee
 
 
+def _first_throw_field() -> BooleanField:
+    return BooleanField(
+        "Served: made on the first throw",
+        description="A served straight, full house or four of a kind scores more.",
+    )
+
+
+def _throws_field() -> WholeNumberField:
+    return WholeNumberField(
+        "Throws used",
+        validators=[Optional(), Between(min=1, max=MOST_THROWS)],
+        description="Fewer than three: the rest are saved for a later turn.",
+        render_kw={"inputmode": "numeric"},
+    )
+
+
 class DiceForm(PlainForm):
-    """The dice on the table (a GET form: nothing is written until a box is chosen)."""
+    """The dice on the table (a GET form: nothing is written until a box is chosen), and
+    what some games ask of a turn: served (Generala) or the throws it used (Maxi Yatzy)."""
+
+    first_throw = _first_throw_field()
+    throws = _throws_field()
 
     dice = StringField(
         "Dice",
         validators=[Length(max=30)],
         filters=[_strip],
-        description="Or type the five faces, as 33356 or 3 3 3 5 6.",
+        description="Or type the faces, as 33356 or 3 3 3 5 6.",
         # Words, not digits: a placeholder of faces reads as dice already entered.
         render_kw={
             "autocomplete": "off",
@@ -160,8 +191,18 @@ class TurnForm(TurnGuard):
     """A Yahtzee turn: the dice, and the box tapped (``full_house``, or ``2:full_house``)."""
 
     dice = HiddenField()
+    first_throw = BooleanField()
+    throws = WholeNumberField(validators=[Optional(), Between(min=1, max=MOST_THROWS)])
     slot = StringField(validators=[Length(max=30)])
     confirm = HiddenField()
+
+    def dice_data(self) -> dict[str, Any]:
+        """What the dice form showed, to draw it again as typed."""
+        return {
+            "dice": self.dice.data,
+            "first_throw": self.first_throw.data,
+            "throws": self.throws.data,
+        }
 
     def box_and_column(self) -> tuple[str, int | None]:
         """The tapped box and, in Triple, its column (the core checks both)."""
@@ -178,26 +219,41 @@ class EditTurnForm(TurnGuard):
         filters=[_strip],
         render_kw={"autocomplete": "off", "inputmode": "numeric"},
     )
-    box = SelectField(
-        "Box",
-        choices=[SelectChoice(box, yahtzee.BOX_LABELS[box]) for box in yahtzee.BOXES],
-        validate_choice=False,
-    )
+    # The game's boxes and columns are offered by fit(); the core checks what comes back.
+    box = SelectField("Box", choices=[], validate_choice=False)
+    first_throw = _first_throw_field()
+    throws = _throws_field()
     turn_error: str | None = None  # a rule broken by a later turn, shown above the fields
     conflict: Any = None  # another phone's change meanwhile: the choice (pages.TurnConflict)
 
-    column = SelectField(
-        "Column",
-        choices=[
+    column = SelectField("Column", choices=[], validate_choice=False)
+
+    def fit(self, layout: Any) -> None:
+        """Offer the game's own boxes and columns, and only the questions it asks of a turn
+        (``layout``: services.dice.SheetLayout)."""
+        self.box.choices = [SelectChoice(box.name, box.label) for box in layout.boxes]
+        self.column.choices = [
             SelectChoice(str(number), f"Column {number} (×{multiplier})")
-            for number, multiplier in enumerate(yahtzee.COLUMN_MULTIPLIERS["triple"], 1)
-        ],
-        validate_choice=False,
-    )
+            for number, multiplier in enumerate(layout.multipliers, 1)
+        ]
+        if not layout.columns:
+            del self.column
+        if not layout.asks_first_throw:
+            del self.first_throw
+        if not layout.keeps_throws:
+            del self.throws
 
     def chosen_column(self) -> int | None:
         """The column as a number (None when it is not one; the core then says so)."""
-        return choice_id_or_none(self.column.data)
+        return choice_id_or_none(self.column.data) if "column" in self else None
+
+    def served(self) -> bool:
+        """Was the turn served, as corrected (False where the game does not ask)?"""
+        return bool(self.first_throw.data) if "first_throw" in self else False
+
+    def throws_used(self) -> int | None:
+        """The throws the turn used, as corrected (None where the game keeps none)."""
+        return self.throws.data if "throws" in self else None
 
 
 # ---------------------------------------------------------------------------- Farkle

@@ -16,22 +16,13 @@ from .. import bidi
 from ..device import this_device
 from ..extensions import db
 from ..htmx import render
-from ..rules import (
-    BoxPreview,
-    RuleError,
-    best_open_box,
-    best_open_boxes,
-    dice_game,
-    open_boxes_preview,
-    parse_dice,
-    yahtzee,
-)
+from ..rules import FACES, BoxPreview, RuleError, best_open_box, best_open_boxes, dice_game
 from ..services import devices
 from ..services.dice import (
     DiceState,
     FarkleState,
+    SheetState,
     TurnsSince,
-    YahtzeeState,
     describe_turn,
     digits,
     game_version,
@@ -136,7 +127,7 @@ def _page_context(state: DiceState, view: bool = False) -> dict[str, Any]:
         "action_form": FlaskForm(),
         "last_turn": state.turns[-1] if state.turns else None,
         "note": None if view else turn_note(state),
-        "faces": yahtzee.FACES,
+        "faces": FACES,
         # A new one-time token each time the page is drawn: one turn per form.
         "form_token": secrets.token_urlsafe(16),
     }
@@ -161,7 +152,7 @@ def _blank_turn_context(state: DiceState) -> dict[str, Any]:
         "notes": {},
         "slot_error": None,
         "confirm": None,
-        "boxes": yahtzee,
+        "boxes": state.layout,
         "best": None,
         "best_boxes": (),
     }
@@ -206,7 +197,7 @@ def display_page(state: DiceState, oob: bool = False) -> Response:
     return make_response(render_template("display.html", back_url=back, title=title, **context))
 
 
-def edit_notice(state: YahtzeeState, turn_id: int, said: str) -> Response:
+def edit_notice(state: SheetState, turn_id: int, said: str) -> Response:
     """What another phone did while a turn's correction was open, in place of its poller."""
     try:
         turn = state.turn(turn_id)
@@ -222,32 +213,43 @@ def edit_notice(state: YahtzeeState, turn_id: int, said: str) -> Response:
     )
 
 
-def yahtzee_page(
-    state: YahtzeeState,
+def sheet_page(
+    state: SheetState,
     dice_form: DiceForm,
     status: int = 200,
     slot_error: str | None = None,
     confirm: dict[str, Any] | None = None,
     conflict: TurnConflict | None = None,
 ) -> Response:
-    """The Yahtzee page; with dice entered, what each open box of the card would score."""
+    """A sheet game's page; with dice entered, what each open box of the card would score
+    (served, or with the throws used, where the game asks)."""
     previews = None
     dice = None
     best = None
     best_boxes: tuple = ()
-    if dice_form.dice.data and not dice_form.dice.errors and not state.over:
+    if dice_form.dice.data and not dice_form.errors and not state.over:
+        game = dice_game(state.game.kind).sheet
         sheet = state.sheets[state.next_player]
         try:
-            dice = digits(parse_dice(dice_form.dice.data))
+            dice = digits(game.read_dice(dice_form.dice.data))
             previews = [
-                open_boxes_preview(column.card, dice, state.rules) for column in sheet.card.columns
+                game.preview(
+                    column.card,
+                    dice,
+                    state.rules,
+                    first_throw=bool(dice_form.first_throw.data),
+                    throws=dice_form.throws.data,
+                )
+                for column in sheet.card.columns
             ]
             best = best_open_box(sheet.card.columns, previews)
             best_boxes = best_open_boxes(sheet.card.columns, previews)
         except RuleError as error:
-            dice_form.dice.errors = [error.reason]
+            field = error.field if error.field in ("first_throw", "throws") else "dice"
+            dice_form[field].errors = [error.reason]
             dice = None
-    if dice_form.dice.errors:
+            previews = None
+    if dice_form.errors:
         status = max(status, 422)
     return game_page(
         state,
@@ -258,20 +260,20 @@ def yahtzee_page(
         notes=forbidden_notes(state, previews or []),
         slot_error=slot_error,
         confirm=confirm,
-        boxes=yahtzee,
+        boxes=state.layout,
         best=best,
         best_boxes=best_boxes,
         conflict=conflict,
     )
 
 
-def forbidden_notes(state: YahtzeeState, previews: list[tuple[BoxPreview, ...]]) -> dict:
+def forbidden_notes(state: SheetState, previews: list[tuple[BoxPreview, ...]]) -> dict:
     """Why boxes may not take these dice, each reason once: {(column or None, reason): id}.
 
     The joker rule gives most forbidden boxes one shared reason, so the card says it once
     and every box it forbids points to it.
     """
-    triple = state.game.kind == "triple"
+    triple = state.layout.columns
     notes: dict[tuple[int | None, str], str] = {}
     for column, verdicts in enumerate(previews, start=1):
         for verdict in verdicts:
@@ -292,20 +294,17 @@ def farkle_page(
 
 
 def edit_page(state, sheet, turn, number, form, status=200) -> Response:
-    """The page that corrects a past Yahtzee turn (column only in Triple)."""
-    if state.game.kind != "triple":
-        del form.column
+    """The page that corrects a past turn of a sheet game (its form fitted to the game)."""
     response = render(
         "dice/edit.html",
         "dice/_edit_form.html",
         state=state,
-        kind=state.game.kind,
         sheet=sheet,
         turn=turn,
         number=number,
         scored=sheet.card.turns[number - 1],
         form=form,
-        boxes=yahtzee,
+        boxes=state.layout,
         version=state.game.version,
     )
     response.status_code = status

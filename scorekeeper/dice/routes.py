@@ -19,15 +19,14 @@ from ..rules import (
     TurnError,
     dice_game,
     score_throw,
-    yahtzee,
 )
 from ..services import devices, dice_turns
 from ..services.dice import (
     FarkleState,
-    YahtzeeState,
+    SheetState,
     load_game,
 )
-from ..services.errors import AlreadyRecorded, Conflict, GameOver, Refused
+from ..services.errors import AlreadyRecorded, Conflict, GameOver, Refused, ZeroToConfirm
 from ..services.writes import OUT_OF_DATE
 from ..sharing import refuse_view_link_writes
 from ..started import new_form_token, remember_started, started_from
@@ -48,8 +47,8 @@ from .pages import (
     farkle_page,
     new_page,
     remember_undo,
+    sheet_page,
     undo_label,
-    yahtzee_page,
 )
 
 bp.add_app_template_global(race_figure)
@@ -127,7 +126,7 @@ def show(token: str) -> Response:
         return farkle_page(state, FarkleTurnForm(formdata=request.args or None))
     dice_form = DiceForm(request.args)
     dice_form.validate()
-    return yahtzee_page(state, dice_form)
+    return sheet_page(state, dice_form)
 
 
 refuse_view_link_writes(bp, "the game")
@@ -144,55 +143,51 @@ def add_turn(token: str) -> Response:
     try:
         if isinstance(state, FarkleState):
             return _add_farkle_turn(state)
-        return _add_yahtzee_turn(state)
+        return _add_sheet_turn(state)
     except AlreadyRecorded:
         return redirect(url_for(".show", token=token, _anchor=NOTE), 303)
 
 
-def _add_yahtzee_turn(state: YahtzeeState) -> Response:
+def _add_sheet_turn(state: SheetState) -> Response:
     form = TurnForm()
-    dice_form = DiceForm(data={"dice": form.dice.data})
+    dice_form = DiceForm(data=form.dice_data())
     valid = form.validate()
     if form.out_of_date():
-        return yahtzee_page(state, dice_form, 422, slot_error=OUT_OF_DATE)
+        return sheet_page(state, dice_form, 422, slot_error=OUT_OF_DATE)
     if not valid or not form.slot.data:
-        return yahtzee_page(state, dice_form, 422, slot_error="tap the box to score these dice in")
+        return sheet_page(state, dice_form, 422, slot_error="tap the box to score these dice in")
     box, column = form.box_and_column()
     try:
-        dice_turns.ready_for_turn(
-            db.session,
-            state,
-            version=form.version.data,
-            form_token=form.client_token.data,
-            number=form.number.data,
-        )
-        scored = dice_turns.score_yahtzee_turn(state, form.dice.data, box, column)
-        if scored.points == 0 and form.confirm.data != form.slot.data:
-            # Nothing is saved until the player says yes to the zero.
-            confirm = {
-                "slot": form.slot.data,
-                "box": yahtzee.BOX_LABELS[box],
-                "column": column if state.game.kind == "triple" else None,
-                "bonus": scored.bonus,
-            }
-            return yahtzee_page(state, dice_form, confirm=confirm)
-        dice_turns.add_yahtzee_turn(
+        dice_turns.add_sheet_turn(
             db.session,
             state.game.token,
             form.dice.data,
             box,
             column,
+            first_throw=bool(form.first_throw.data),
+            throws=form.throws.data,
             version=form.version.data,
             form_token=form.client_token.data,
             number=form.number.data,
+            ask_before_zero=True,
+            zero_said=form.confirm.data,
         )
+    except ZeroToConfirm as zero:
+        # Nothing is saved until the player says yes to the zero.
+        confirm = {
+            "slot": zero.slot,
+            "box": state.layout.labels.get(box, box),
+            "column": column if state.layout.columns else None,
+            "bonus": zero.scored.bonus,
+        }
+        return sheet_page(state, dice_form, confirm=confirm)
     except TurnError as error:
-        if error.field == "dice":
-            dice_form.dice.errors = [error.reason]
-            return yahtzee_page(state, dice_form, 422)
-        return yahtzee_page(state, dice_form, 422, slot_error=error.reason)
+        if error.field in ("dice", "first_throw", "throws"):
+            dice_form[error.field].errors = [error.reason]
+            return sheet_page(state, dice_form, 422)
+        return sheet_page(state, dice_form, 422, slot_error=error.reason)
     except Refused as refused:
-        return yahtzee_page(state, dice_form, 422, slot_error=refused.sentence)
+        return sheet_page(state, dice_form, 422, slot_error=refused.sentence)
     except GameOver:
         raise
     except Conflict as conflict:
@@ -200,7 +195,7 @@ def _add_yahtzee_turn(state: YahtzeeState) -> Response:
         # mine), or mine entered for whoever's turn it now is, with a new one-time token.
         state = load_game(db.session, state.game.token)
         choice = TurnConflict.of(conflict.change, form.slot.data)
-        return yahtzee_page(state, dice_form, 409, conflict=choice)
+        return sheet_page(state, dice_form, 409, conflict=choice)
     return redirect(url_for(".show", token=state.game.token, _anchor=NOTE), 303)
 
 
@@ -288,34 +283,45 @@ def preview(token: str) -> Response:
 def edit_turn(token: str, turn_id: int) -> Response:
     """Correct a past Yahtzee turn's dice or box; the player's whole card is replayed."""
     state = load_game(db.session, token)
-    if not isinstance(state, YahtzeeState):
+    if not isinstance(state, SheetState):
         abort(404)
     turn = state.turn(turn_id)
     sheet = state.sheets[turn.player]
     number = sheet.turns.index(turn) + 1
     if request.method == "GET":
-        data = {"dice": turn.dice, "box": turn.box, "column": str(turn.column or 1)}
-        return edit_page(state, sheet, turn, number, EditTurnForm(data=data))
+        data = {
+            "dice": turn.dice,
+            "box": turn.box,
+            "column": str(turn.column or 1),
+            "first_throw": turn.first_throw,
+            "throws": turn.throws_used,
+        }
+        form = EditTurnForm(data=data)
+        form.fit(state.layout)
+        return edit_page(state, sheet, turn, number, form)
     form = EditTurnForm()
+    form.fit(state.layout)
     valid = form.validate()
     if form.out_of_date():
         form.turn_error = OUT_OF_DATE
         return edit_page(state, sheet, turn, number, form, 422)
     if not valid:
         return edit_page(state, sheet, turn, number, form, 422)
-    column = form.chosen_column() if state.game.kind == "triple" else None
+    column = form.chosen_column() if state.layout.columns else None
     try:
-        dice_turns.edit_yahtzee_turn(
+        dice_turns.edit_sheet_turn(
             db.session,
             token,
             turn_id,
             form.dice.data,
             form.box.data,
             column,
+            first_throw=form.served(),
+            throws=form.throws_used(),
             version=form.version.data,
         )
     except TurnError as error:
-        if error.turn == number and error.field in ("dice", "box", "column"):
+        if error.turn == number and error.field in form and error.field != "csrf_token":
             form[error.field].errors = [error.reason]
         else:
             form.turn_error = f"with this change, {sheet.name}'s {error}"

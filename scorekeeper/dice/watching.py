@@ -10,7 +10,7 @@ from werkzeug.wrappers import Response
 from ..extensions import db
 from ..result_card import dice_card
 from ..services.dice import (
-    YahtzeeState,
+    SheetState,
     changed_since,
     find_game,
     game_version,
@@ -105,7 +105,7 @@ def edit_live(token: str, turn_id: int) -> Response:
     if seen is None or seen == game_version(db.session, token):
         return _unchanged()
     state = load_game(db.session, token)
-    if not isinstance(state, YahtzeeState):
+    if not isinstance(state, SheetState):
         abort(404)
     said = turn_changed_since(state, turn_id, seen)
     if said is None:

@@ -166,6 +166,7 @@ def _stats_page(group: Group, view: bool) -> Response:
         group=group,
         view=view,
         report=group_history.group_stats(db.session, group),
+        sheet_games=[(kind, game.label) for kind, game in DICE_GAMES.items() if game.sheet],
         wins=wins,
         wins_figure=race_figure(race, "Wins over time", "wins-title"),
     )

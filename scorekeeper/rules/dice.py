@@ -1,20 +1,32 @@
-# What Yahtzee and Farkle share (RULES.md, "Yahtzee" and "Farkle"): the faces of a die,
-# reading dice as players type them, and the error that names the turn breaking a rule.
+# What the dice games share (RULES.md, "Yahtzee" to "Farkle"): the faces of a die,
+# reading dice as players type them, the error that names the turn breaking a rule, and
+# what a box of a score sheet is.
 
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, NamedTuple
 
 from .errors import RuleError
 
 __all__ = [
     "FACES",
+    "Box",
     "TurnError",
     "read_faces",
 ]
 
 FACES = range(1, 7)
+
+
+class Box(NamedTuple):
+    """One box of a score sheet: its name, its label, its section and the most it can score."""
+
+    name: str
+    label: str
+    section: str  # "upper" or "lower"
+    most: int  # under the rules the sheet was drawn for (the defaults unless said)
+
 
 _SEPARATORS = re.compile(r"[\s,;+]+")
 # Faces as typed; a set so a typed item is checked without converting it first.

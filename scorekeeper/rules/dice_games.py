@@ -1,16 +1,16 @@
-# The dice games the site offers (RULES.md, "Yahtzee" and "Farkle"): one table saying, for
+# The dice games the site offers (RULES.md, "Yahtzee" to "Farkle"): one table saying, for
 # each kind, its name for players, how many may play, its house rules and how it is replayed.
 
 from __future__ import annotations
 
 import dataclasses
-import functools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from . import farkle, yahtzee
+from . import farkle, generala, yahtzee, yatzy
 from .errors import RuleError
+from .sheets import SheetGame
 
 __all__ = [
     "DICE_GAMES",
@@ -34,21 +34,25 @@ class DiceGameKind:
     """One dice game the site offers: its label, its table size, its rules and its replay.
 
     ``build_rules(overrides)`` gives the game's rules with a game's house rules, each
-    checked (None: the defaults). ``variant`` is the Yahtzee game the core scores
-    (``classic`` or ``triple``), None for Farkle. Replay differs by family, because a
-    Yahtzee sheet is each player's own while Farkle's seats take turns in order:
-    Yahtzee kinds ``replay(turns, rules) -> Scorecard`` (one player's sheet), Farkle
-    ``replay(players, turns, rules) -> FarkleGame`` (the whole table).
+    checked (None: the defaults). A game played on a sheet (a box filled each turn) has its
+    ``sheet``: the object that answers everything the site asks of such a game (its boxes,
+    what dice would score, one player's replay, the table's standing, the words), Yahtzee's
+    (rules/yahtzee.py's YahtzeeSheet) or the sheet engine's (rules/sheets.py's SheetGame).
+    Farkle, whose seats take turns at one running total, has none:
+    ``replay(players, turns, rules) -> FarkleGame`` replays the whole table.
     """
 
     kind: str
     label: str
     fewest_players: int
     most_players: int
-    variant: str | None
     build_rules: Callable[[Mapping[str, Any] | None], Any]
     knobs: tuple[DiceKnob, ...]
     replay: Callable[..., Any]
+    sheet: Any = None
+    # The name of its own scoring endpoint in the JSON API (API.md: /api/v1/<api>/score,
+    # one player's turns), for a game served in the shape every sheet game shares there.
+    api: str | None = None
 
 
 def _knobs(defaults: Any, leave_out: tuple[str, ...] = ()) -> tuple[DiceKnob, ...]:
@@ -66,18 +70,35 @@ def _knobs(defaults: Any, leave_out: tuple[str, ...] = ()) -> tuple[DiceKnob, ..
 
 
 def _yahtzee_kind(kind: str, label: str, variant: str) -> DiceGameKind:
+    """Yahtzee's sheet under a name (Kniffel and Yams are the same sheet, called so)."""
+    sheet = yahtzee.YahtzeeSheet(kind, label, variant)
     return DiceGameKind(
         kind=kind,
         label=label,
-        fewest_players=yahtzee.MIN_PLAYERS,
-        most_players=yahtzee.MAX_PLAYERS,
-        variant=variant,
-        build_rules=yahtzee.yahtzee_rules,
+        fewest_players=sheet.fewest_players,
+        most_players=sheet.most_players,
+        build_rules=sheet.build_rules,
         # Only Triple has columns to multiply a column's Yahtzee bonuses with.
         knobs=_knobs(
             yahtzee.DEFAULT_RULES, leave_out=() if variant == "triple" else ("bonus_multiplied",)
         ),
-        replay=functools.partial(yahtzee.replay_yahtzee, variant),
+        replay=sheet.replay,
+        sheet=sheet,
+    )
+
+
+def _sheet_kind(sheet: SheetGame) -> DiceGameKind:
+    """A game of the sheet engine, as the registry lists it."""
+    return DiceGameKind(
+        kind=sheet.kind,
+        label=sheet.label,
+        fewest_players=sheet.fewest_players,
+        most_players=sheet.most_players,
+        build_rules=sheet.build_rules,
+        knobs=_knobs(sheet.default_rules),
+        replay=sheet.replay,
+        sheet=sheet,
+        api=sheet.kind,
     )
 
 
@@ -86,12 +107,16 @@ DICE_GAMES: dict[str, DiceGameKind] = {
     for game in (
         _yahtzee_kind("yahtzee", "Yahtzee", "classic"),
         _yahtzee_kind("triple", "Triple Yahtzee", "triple"),
+        _sheet_kind(yatzy.YATZY),
+        _sheet_kind(yatzy.MAXI_YATZY),
+        _sheet_kind(generala.GENERALA),
+        _yahtzee_kind("kniffel", "Kniffel", "classic"),
+        _yahtzee_kind("yams", "Yams", "classic"),
         DiceGameKind(
             kind="farkle",
             label="Farkle",
             fewest_players=farkle.MIN_PLAYERS,
             most_players=farkle.MAX_PLAYERS,
-            variant=None,
             build_rules=farkle.farkle_rules,
             knobs=_knobs(farkle.DEFAULT_RULES),
             replay=farkle.replay_farkle,

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .dice import FACES
-from .sheets import Box, BoxScore, Roll, SheetGame, SheetScorecard, knob
+from .dice import FACES, Box
+from .sheets import BoxScore, Roll, SheetGame, SheetScorecard, knob
 
 __all__ = ["GENERALA", "GENERALA_MOST", "GeneralaRules", "GeneralaScorecard"]
 
@@ -123,4 +123,9 @@ GENERALA = SheetGame(
     box_score=_box_score,
     won_words="a served generala won it",
     scorecard_class=GeneralaScorecard,
+    asks_first_throw=True,
+    own_facts=lambda rules: [
+        f"served +{rules.served_bonus}",
+        *(["a served generala wins"] if rules.served_generala_wins else []),
+    ],
 )

@@ -15,13 +15,12 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from . import yahtzee
-from .dice import TurnError, read_faces
+from .dice import Box, TurnError, read_faces
 from .errors import RuleError
 from .yahtzee import BoxPreview, ColumnResult, Scorecard, TurnResult, YahtzeeStanding
 
 __all__ = [
     "THROWS_PER_TURN",
-    "Box",
     "BoxScore",
     "Roll",
     "SheetCard",
@@ -36,15 +35,6 @@ __all__ = [
 # Every game on a sheet gives a turn three throws; Maxi Yatzy may add saved ones.
 THROWS_PER_TURN = 3
 _NUMBER_WORDS = {5: "five", 6: "six"}
-
-
-class Box(NamedTuple):
-    """One box of a sheet: its name, its label, its section and the most it can score."""
-
-    name: str
-    label: str
-    section: str  # "upper" or "lower"
-    most: int  # under the rules the sheet was drawn for (the defaults unless said)
 
 
 class Roll(NamedTuple):
@@ -79,6 +69,7 @@ class SheetTurn:
     box: str
     first_throw: bool = False
     throws: int | None = None
+    column: int | None = None  # a sheet of one column: None or 1
 
 
 def knob(default: Any, help_text: str, choices: tuple[Any, ...] = (), **limits: int) -> Any:
@@ -228,6 +219,33 @@ class SheetGame:
     scorecard_class: type[SheetScorecard] = SheetScorecard
     fewest_players: int = yahtzee.MIN_PLAYERS
     most_players: int = yahtzee.MAX_PLAYERS
+    # Is a turn's first throw worth saying (a served box scores more)? The site asks then.
+    asks_first_throw: bool = False
+    # One column, counted once; no row of extra bonuses (Yahtzee's).
+    multipliers: tuple[int, ...] = (1,)
+    bonus_label: str | None = None
+    # What the game's own house rules say in a few words on the page ("served +5").
+    own_facts: Callable[[Any], list[str]] | None = None
+
+    def facts(self, rules: Any = None) -> list[str]:
+        """The rules a table needs in view, in a few words each: the upper bonus, saved
+        throws and the game's own ("50 bonus at 63", "unused throws saved")."""
+        rules = self._rules(rules)
+        said = []
+        if self.has_upper_bonus(rules):
+            points, at = self.upper_bonus(rules)  # type: ignore[misc]
+            said.append(f"{points} bonus at {at}")
+        if self.keeps_throws(rules):
+            said.append("unused throws saved")
+        return said + (self.own_facts(rules) if self.own_facts else [])
+
+    def has_upper_bonus(self, rules: Any = None) -> bool:
+        """Does the sheet play for an upper bonus under these rules?"""
+        return self.upper_bonus is not None and self.upper_bonus(self._rules(rules))[0] > 0
+
+    def keeps_throws(self, rules: Any = None) -> bool:
+        """Does a player keep unused throws for later turns under these rules?"""
+        return self.saves_throws is not None and self.saves_throws(self._rules(rules))
 
     # ------------------------------------------------------------ house rules
 
@@ -367,6 +385,8 @@ class SheetGame:
     def _step(
         self, card: SheetCard, turn: SheetTurn, rules: Any, number: int
     ) -> tuple[SheetCard, SheetTurnResult]:
+        if getattr(turn, "column", None) not in (None, 1):
+            raise RuleError(f"{self.label} has one column; leave column out", field="column")
         faces, scored, left = self._scored(
             card, turn.dice, turn.box, rules, turn.first_throw, turn.throws
         )

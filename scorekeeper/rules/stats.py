@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any, TypeVar
 
+from .dice_games import DICE_GAMES
 from .errors import RuleError
 from .farkle import FarkleGame, FarkleTurn
 from .pinochle import Ledger, Preset
@@ -28,6 +29,7 @@ __all__ = [
     "player_name",
     "stats_report",
     "whole_mean",
+    "sheet_stats",
     "yahtzee_stats",
 ]
 
@@ -146,10 +148,11 @@ class Rivalry(_Numbers):
         return Rivalry(self.matches, self.second_wins, self.first_wins)
 
 
+# Every sheet game (Yahtzee and its cousins) counts the same numbers, each in its own block.
+_SHEET_GAMES = tuple(kind for kind, game in DICE_GAMES.items() if game.sheet is not None)
 _BLOCKS = {
     "pinochle": PinochleNumbers,
-    "yahtzee": YahtzeeNumbers,
-    "triple": YahtzeeNumbers,
+    **dict.fromkeys(_SHEET_GAMES, YahtzeeNumbers),
     "farkle": FarkleNumbers,
 }
 
@@ -367,6 +370,14 @@ def yahtzee_stats(
 ) -> Stats:
     """What one Yahtzee or Triple Yahtzee game adds to each player's numbers (``variant``:
     ``classic`` or ``triple``)."""
+    return sheet_stats("triple" if variant == "triple" else "yahtzee", players, sheets, standing)
+
+
+def sheet_stats(
+    kind: str, players: Sequence[str], sheets: Sequence[Scorecard], standing: YahtzeeStanding
+) -> Stats:
+    """What one game of a sheet game (its ``kind``) adds to each player's numbers: games,
+    wins, points, turns that rolled all the dice alike, upper bonuses won."""
     finished = standing.complete
     lines = []
     for player, (name, sheet) in enumerate(zip(players, sheets, strict=True)):
@@ -387,8 +398,7 @@ def yahtzee_stats(
                 ),
             )
         )
-    game = "triple" if variant == "triple" else "yahtzee"
-    return Stats({game: _merged_all(lines)})
+    return Stats({kind: _merged_all(lines)})
 
 
 def farkle_stats(game: FarkleGame, turns: Sequence[FarkleTurn]) -> Stats:
@@ -462,8 +472,7 @@ def _farkle_json(n: FarkleNumbers) -> dict[str, Any]:
 
 _REPORTS = {
     "pinochle": (PinochleNumbers, _pinochle_json),
-    "yahtzee": (YahtzeeNumbers, _yahtzee_json),
-    "triple": (YahtzeeNumbers, _yahtzee_json),
+    **dict.fromkeys(_SHEET_GAMES, (YahtzeeNumbers, _yahtzee_json)),
     "farkle": (FarkleNumbers, _farkle_json),
 }
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .dice import FACES as FACES  # dice/routes.py reads yahtzee.FACES
-from .dice import TurnError, read_faces
+from .dice import Box, TurnError, read_faces
 from .errors import RuleError
 
 __all__ = [
@@ -29,6 +29,7 @@ __all__ = [
     "TurnResult",
     "YahtzeeCard",
     "YahtzeeRules",
+    "YahtzeeSheet",
     "YahtzeeStanding",
     "YahtzeeTurn",
     "best_open_box",
@@ -568,3 +569,98 @@ def game_result(player_cards: Sequence[Scorecard]) -> YahtzeeStanding:
         return YahtzeeStanding(totals, True, winners, None)
     played = [len(sheet.turns) for sheet in player_cards]
     return YahtzeeStanding(totals, False, (), played.index(min(played)))
+
+
+# ------------------------------------------------------------ the game, as the site asks
+
+
+# The most each box can score (an extra Yahtzee's bonus is not a box's).
+BOX_MOST = {
+    **{box: 5 * face for face, box in enumerate(UPPER_BOXES, start=1)},
+    "three_of_a_kind": 30,
+    "four_of_a_kind": 30,
+    "full_house": FULL_HOUSE,
+    "small_straight": SMALL_STRAIGHT,
+    "large_straight": LARGE_STRAIGHT,
+    "yahtzee": YAHTZEE,
+    "chance": 30,
+}
+
+
+@dataclass(frozen=True)
+class YahtzeeSheet:
+    """Yahtzee or Triple Yahtzee (one ``variant``) answering what the site asks of every
+    game played on a sheet, as rules/sheets.py's SheetGame does: its boxes, what the dice
+    would score in each, one player's sheet replayed, the table's standing, the words."""
+
+    kind: str
+    label: str
+    variant: str
+    dice: int = DICE
+    bonus_label: str | None = "Yahtzee bonus"  # the row of the extra-Yahtzee bonuses
+    asks_first_throw: bool = False
+    fewest_players: int = MIN_PLAYERS
+    most_players: int = MAX_PLAYERS
+
+    @property
+    def multipliers(self) -> tuple[int, ...]:
+        """What each column of a player's sheet counts by: (1,), or (1, 2, 3) in Triple."""
+        return COLUMN_MULTIPLIERS[self.variant]
+
+    def build_rules(self, overrides: Mapping[str, Any] | None = None) -> YahtzeeRules:
+        """The default rules with a game's overrides, each checked."""
+        return yahtzee_rules(overrides)
+
+    def boxes(self, rules: Any = None) -> tuple[Box, ...]:
+        """The thirteen boxes in card order."""
+        return tuple(
+            Box(box, BOX_LABELS[box], "upper" if box in UPPER_BOXES else "lower", BOX_MOST[box])
+            for box in BOXES
+        )
+
+    def label_of(self, box: str) -> str:
+        """A box's label for players: ``Three of a kind``."""
+        return BOX_LABELS.get(box, box)
+
+    def read_dice(self, dice: Any) -> tuple[int, ...]:
+        """The five dice of a roll; a RuleError says what is wrong."""
+        return parse_dice(dice)
+
+    def keeps_throws(self, rules: Any = None) -> bool:
+        """Yahtzee keeps no throws for later turns."""
+        return False
+
+    def facts(self, rules: Any = None) -> list[str]:
+        """The joker rule, which tables argue about most."""
+        return [f"joker {(rules or DEFAULT_RULES).joker}"]
+
+    def has_upper_bonus(self, rules: Any = None) -> bool:
+        """Yahtzee always plays for its 35."""
+        return True
+
+    def preview(
+        self, card: YahtzeeCard, dice: Any, rules: Any = None, first_throw: bool = False, **_: Any
+    ) -> tuple[BoxPreview, ...]:
+        """Every box of one column: what it would score with these dice, or why it may not."""
+        return open_boxes_preview(card, dice, rules or DEFAULT_RULES)
+
+    def replay(self, turns: Iterable[Any], rules: Any = None) -> Scorecard:
+        """One player's turns (dice, box and, in Triple, column) replayed onto a fresh sheet."""
+        played = (YahtzeeTurn(turn.dice, turn.box, turn.column) for turn in turns)
+        return replay_yahtzee(self.variant, played, rules or DEFAULT_RULES)
+
+    def standing(self, scorecards: Sequence[Scorecard], rules: Any = None) -> YahtzeeStanding:
+        """Totals, whose turn it is, and the winners once every box is filled."""
+        return game_result(scorecards)
+
+    def check_turn(self, scorecards: Sequence[Scorecard], rules: Any = None) -> None:
+        """No turn of Yahtzee ends the game early: every turn may be played."""
+
+    def progress(self, card: YahtzeeCard, rules: Any = None) -> str | None:
+        """The upper bonus in a sentence."""
+        return bonus_progress(card)
+
+    def turn_words(self, result: TurnResult) -> str:
+        """A scored turn in words, naming Triple's column by its multiplier."""
+        multipliers = self.multipliers
+        return turn_words(result, multipliers[result.column - 1] if len(multipliers) > 1 else None)

@@ -13,8 +13,8 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .dice import FACES
-from .sheets import Box, BoxScore, Roll, SheetGame, knob
+from .dice import FACES, Box
+from .sheets import BoxScore, Roll, SheetGame, knob
 
 __all__ = [
     "MAXI_YATZY",

@@ -1,10 +1,11 @@
 """Dice games as the site reads them: found by a link's token and replayed through the
-rules core into each player's sheet (Yahtzee, Triple Yahtzee) or the turns (Farkle)."""
+rules core into each player's sheet (the sheet games: Yahtzee to Generala) or the turns
+(Farkle). The game's registry entry answers every question about its rules."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
@@ -12,18 +13,14 @@ from sqlalchemy.orm import Session, selectinload
 from ..models import DiceGame, DiceTurn
 from ..rules import (
     DICE_GAMES,
+    Box,
     FarkleGame,
     FarkleRules,
     FarkleTurn,
     Scorecard,
-    YahtzeeRules,
+    SheetTurn,
     YahtzeeStanding,
-    YahtzeeTurn,
-    bonus_progress,
     dice_game,
-    game_result,
-    turn_words,
-    yahtzee,
 )
 from .errors import NotFound
 
@@ -42,19 +39,70 @@ def digits(faces: tuple[int, ...]) -> str:
     return "".join(str(face) for face in faces)
 
 
+@dataclass(frozen=True)
+class SheetLayout:
+    """A sheet game's card as the page draws it: its boxes by section, their labels, how
+    many dice a turn has, its columns' multipliers and the row of extra bonuses (if any)."""
+
+    boxes: tuple[Box, ...]
+    dice: int
+    multipliers: tuple[int, ...]
+    bonus_label: str | None
+    asks_first_throw: bool
+    keeps_throws: bool
+    upper_bonus: bool  # does the sheet play for an upper bonus?
+    facts: tuple[str, ...]  # the house rules a table needs in view, in a few words each
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Every box's name, in sheet order."""
+        return tuple(box.name for box in self.boxes)
+
+    @property
+    def upper(self) -> tuple[str, ...]:
+        """The boxes above the upper subtotal."""
+        return tuple(box.name for box in self.boxes if box.section == "upper")
+
+    @property
+    def lower(self) -> tuple[str, ...]:
+        """The boxes below it."""
+        return tuple(box.name for box in self.boxes if box.section == "lower")
+
+    @property
+    def labels(self) -> dict[str, str]:
+        """Each box's label for players."""
+        return {box.name: box.label for box in self.boxes}
+
+    @property
+    def columns(self) -> bool:
+        """Has a player's sheet several columns (Triple Yahtzee)?"""
+        return len(self.multipliers) > 1
+
+
+def layout_of(kind: str, rules: Any) -> SheetLayout:
+    """How a sheet game's card is drawn under these house rules."""
+    sheet = dice_game(kind).sheet
+    return SheetLayout(
+        sheet.boxes(rules),
+        sheet.dice,
+        sheet.multipliers,
+        sheet.bonus_label,
+        sheet.asks_first_throw,
+        sheet.keeps_throws(rules),
+        sheet.has_upper_bonus(rules),
+        tuple(sheet.facts(rules)),
+    )
+
+
 @dataclass
 class Sheet:
-    """One player's Yahtzee sheet as the page shows it, with the turn behind each box."""
+    """One player's sheet as the page shows it, with the turn behind each box."""
 
     player: int
     name: str
     card: Scorecard
     turns: list[DiceTurn]
-
-    @property
-    def progress(self) -> list[str]:
-        """The upper bonus of each column in a sentence."""
-        return [bonus_progress(column.card) for column in self.card.columns]
+    progress: list[str | None]  # each column's upper bonus in a sentence (None: no bonus)
 
     def turn_in(self, column: int, box: str) -> DiceTurn | None:
         """The turn that filled a box of a column (1-based), if one did."""
@@ -68,12 +116,30 @@ class Sheet:
         """How many boxes of the sheet are still open."""
         return sum(len(column.card.open_boxes) for column in self.card.columns)
 
+    @property
+    def saved_throws(self) -> int | None:
+        """The throws this player keeps for later turns (None in a game that keeps none)."""
+        return getattr(self.card, "saved_throws", None)
+
 
 @dataclass
 class GameState:
-    """What every dice game shows: its kind, its players, its totals and who won."""
+    """What every dice game shows: its kind, its players, its totals and who won, and the
+    templates that draw its own part of the page (``turns_template``: a part that grows
+    with each turn, drawn after the house rules; None: none)."""
 
     game: DiceGame
+    template: ClassVar[str]
+    turns_template: ClassVar[str | None] = None
+
+    def side_notes(self, player: int) -> list[str]:
+        """What the score bar says under a player's total, the most pressing first."""
+        return []
+
+    @property
+    def how_won(self) -> str | None:
+        """How the game ended before its end, when a turn won it outright (else None)."""
+        return None
 
     @property
     def label(self) -> str:
@@ -104,13 +170,36 @@ class GameState:
 
 
 @dataclass
-class YahtzeeState(GameState):
-    """A Yahtzee or Triple game: its rules, its turns, every sheet and where it stands."""
+class SheetState(GameState):
+    """A sheet game (Yahtzee, Triple, Yatzy, Maxi Yatzy, Generala, Kniffel, Yams): its
+    rules, its turns, every sheet, where it stands and how its card is drawn."""
 
-    rules: YahtzeeRules
+    rules: Any
     turns: list[DiceTurn]
     sheets: list[Sheet]
     standing: YahtzeeStanding
+    layout: SheetLayout
+
+    template: ClassVar[str] = "dice/_sheet.html"
+
+    def side_notes(self, player: int) -> list[str]:
+        """A player's saved throws, in a game that keeps them (Maxi Yatzy)."""
+        saved = self.sheets[player].saved_throws
+        if not self.layout.keeps_throws or not saved:
+            return []
+        return [f"{saved} throw{'s' if saved != 1 else ''} saved"]
+
+    @property
+    def won_outright(self) -> int | None:
+        """The player whose turn won the game at once (Generala's served generala), if any."""
+        return getattr(self.standing, "won_outright", None)
+
+    @property
+    def how_won(self) -> str | None:
+        """ "a served generala won it", when a turn won the game outright."""
+        if self.won_outright is None:
+            return None
+        return dice_game(self.game.kind).sheet.won_words
 
     @property
     def totals(self) -> tuple[int, ...]:
@@ -145,6 +234,18 @@ class FarkleState(GameState):
     rules: FarkleRules
     turns: list[DiceTurn]
     result: FarkleGame
+    template: ClassVar[str] = "dice/_farkle.html"
+    turns_template: ClassVar[str | None] = "dice/_farkle_turns.html"
+
+    def side_notes(self, player: int) -> list[str]:
+        """Farkles in a row, then "not on the board"."""
+        notes = []
+        row = self.result.farkles_in_row[player]
+        if row:
+            notes.append(f"{row} farkle{'s' if row > 1 else ''} in a row")
+        if not self.result.on_board[player]:
+            notes.append("not on the board")
+        return notes
 
     @property
     def totals(self) -> tuple[int, ...]:
@@ -180,12 +281,12 @@ class FarkleState(GameState):
         return totals
 
 
-DiceState = YahtzeeState | FarkleState
+DiceState = SheetState | FarkleState
 
 
-def yahtzee_turn(turn: DiceTurn) -> YahtzeeTurn:
-    """A stored turn as the core reads it."""
-    return YahtzeeTurn(turn.dice, turn.box, turn.column)
+def sheet_turn(turn: DiceTurn) -> SheetTurn:
+    """A stored turn of a sheet game as the core reads it."""
+    return SheetTurn(turn.dice, turn.box, turn.first_throw, turn.throws_used, turn.column)
 
 
 def farkle_turn(turn: DiceTurn) -> FarkleTurn:
@@ -193,9 +294,9 @@ def farkle_turn(turn: DiceTurn) -> FarkleTurn:
     return FarkleTurn(tuple(turn.throws or ()), turn.total, turn.farkle)
 
 
-def replay_sheet(game: DiceGame, rules: YahtzeeRules, turns: list[YahtzeeTurn]) -> Scorecard:
+def replay_sheet(game: DiceGame, rules: Any, turns: list[SheetTurn]) -> Scorecard:
     """One player's sheet from their turns (a TurnError names the turn that breaks a rule)."""
-    return dice_game(game.kind).replay(turns, rules)
+    return dice_game(game.kind).sheet.replay(turns, rules)
 
 
 def state_of_game(game: DiceGame) -> DiceState:
@@ -203,16 +304,17 @@ def state_of_game(game: DiceGame) -> DiceState:
     kind = dice_game(game.kind)
     rules = kind.build_rules(game.house_rules)
     turns = list(game.turns)
-    if kind.variant is None:
+    if kind.sheet is None:  # the seats share one running game (Farkle)
         result = kind.replay(game.player_names, [farkle_turn(t) for t in turns], rules)
         return FarkleState(game, rules, turns, result)
     sheets = []
     for player, name in enumerate(game.player_names):
         own = [turn for turn in turns if turn.player == player]
-        card = replay_sheet(game, rules, [yahtzee_turn(turn) for turn in own])
-        sheets.append(Sheet(player, name, card, own))
-    standing = game_result([sheet.card for sheet in sheets])
-    return YahtzeeState(game, rules, turns, sheets, standing)
+        card = replay_sheet(game, rules, [sheet_turn(turn) for turn in own])
+        progress = [kind.sheet.progress(column.card, rules) for column in card.columns]
+        sheets.append(Sheet(player, name, card, own, progress))
+    standing = kind.sheet.standing([sheet.card for sheet in sheets], rules)
+    return SheetState(game, rules, turns, sheets, standing, layout_of(game.kind, rules))
 
 
 def _token_column(view: bool):
@@ -255,8 +357,9 @@ def describe_turn(state: DiceState, turn: DiceTurn) -> str:
     sheet = state.sheets[turn.player]
     number = sheet.turns.index(turn) + 1
     scored = sheet.card.turns[number - 1]
-    where = yahtzee.BOX_LABELS[scored.box]
-    if state.game.kind == "triple":
+    game = dice_game(state.game.kind).sheet
+    where = game.label_of(scored.box)
+    if state.layout.columns:
         where += f" ×{sheet.card.columns[scored.column - 1].multiplier}"
     points = f"{scored.points} + {scored.bonus} bonus" if scored.bonus else str(scored.points)
     dice = " ".join(str(face) for face in scored.dice)
@@ -270,16 +373,15 @@ def turn_done(state: DiceState, turn: DiceTurn) -> str:
         return state.result.turns[state.turns.index(turn)].said
     sheet = state.sheets[turn.player]
     scored = sheet.card.turns[sheet.turns.index(turn)]
-    columns = sheet.card.columns
-    # A sheet of several columns (Triple) names the column's multiplier.
-    multiplier = columns[scored.column - 1].multiplier if len(columns) > 1 else None
-    return f"{sheet.name}: {turn_words(scored, multiplier)}"
+    return f"{sheet.name}: {dice_game(state.game.kind).sheet.turn_words(scored)}"
 
 
 def who_plays_now(state: DiceState) -> str:
     """Whose turn it is, or once the game is over who won: "Bob's turn", "Ann wins"."""
     if state.over:
         names = state.winner_names
+        if state.how_won:
+            return f"{names[0]} wins: {state.how_won}"
         return f"{names[0]} wins" if len(names) == 1 else f"{' and '.join(names)} share the win"
     return f"{state.players[state.next_player]}'s turn"
 

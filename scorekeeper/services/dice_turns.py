@@ -16,15 +16,16 @@ from ..rules import (
     FarkleTurn,
     FarkleTurnResult,
     RuleError,
+    SheetTurn,
+    TurnError,
     TurnResult,
-    YahtzeeTurn,
     dice_game,
     replay_farkle,
 )
 from .dice import (
     DiceState,
     FarkleState,
-    YahtzeeState,
+    SheetState,
     changed_since,
     describe_turn,
     digits,
@@ -32,9 +33,9 @@ from .dice import (
     find_game,
     load_game,
     replay_sheet,
-    yahtzee_turn,
+    sheet_turn,
 )
-from .errors import AlreadyRecorded, Conflict, GameOver, NotFound
+from .errors import AlreadyRecorded, Conflict, GameOver, NotFound, ZeroToConfirm
 from .writes import checked_form_token, checked_version, claim_version, is_form_token
 
 STALE = "That turn is already on the sheet (tapped twice, or entered on another phone)."
@@ -72,11 +73,17 @@ def play_again(session: Session, token: str) -> DiceGame:
     return start_dice_game(session, old.kind, old.player_names, old.house_rules)
 
 
-def score_yahtzee_turn(state: YahtzeeState, dice: Any, box: str, column: int | None) -> TurnResult:
-    """What the next player's turn would score in this box (TurnError if it may not)."""
+def score_sheet_turn(state: SheetState, turn: SheetTurn) -> TurnResult:
+    """What the next player's turn would score in its box (TurnError if it may not, or if a
+    turn already won the game outright)."""
+    game = dice_game(state.game.kind).sheet
+    try:
+        game.check_turn([sheet.card for sheet in state.sheets], state.rules)
+    except RuleError as error:
+        raise TurnError(error.reason, error.field) from None
     sheet = state.sheets[state.next_player]
-    turns = [yahtzee_turn(turn) for turn in sheet.turns]
-    card = replay_sheet(state.game, state.rules, [*turns, YahtzeeTurn(dice, box, column)])
+    turns = [sheet_turn(turn) for turn in sheet.turns]
+    card = replay_sheet(state.game, state.rules, [*turns, turn])
     return card.turns[-1]
 
 
@@ -146,27 +153,38 @@ def _store_turn(
     return turn
 
 
-def add_yahtzee_turn(
+def add_sheet_turn(
     session: Session,
     token: str,
     dice: Any,
     box: str,
-    column: int | None,
+    column: int | None = None,
     *,
+    first_throw: bool = False,
+    throws: int | None = None,
     version: Any,
     form_token: Any,
     number: int | None = None,
+    ask_before_zero: bool = False,
+    zero_said: str | None = None,
 ) -> DiceTurn:
-    """Score the next player's dice in a box. Raises NotFound, Refused, AlreadyRecorded,
-    GameOver, Conflict, or TurnError for a turn the rules do not allow."""
+    """Score the next player's dice in a box of a sheet game: one call checks the form, the
+    rules and the version, and stores the turn. With ``ask_before_zero`` (a player's tap) a
+    turn scoring 0 is stored only once the player said yes to it (``zero_said`` names the
+    slot they confirmed), else ZeroToConfirm carries what it would score. Raises NotFound,
+    Refused, AlreadyRecorded, GameOver, Conflict, or TurnError for a turn the rules do not
+    allow."""
     state = load_game(session, token)
-    if not isinstance(state, YahtzeeState):
+    if not isinstance(state, SheetState):
         raise NotFound()
     form_token = ready_for_turn(
         session, state, version=version, form_token=form_token, number=number
     )
-    scored = score_yahtzee_turn(state, dice, box, column)
-    triple = state.game.kind == "triple"
+    turn = SheetTurn(dice, box, first_throw, throws, column)
+    scored = score_sheet_turn(state, turn)
+    slot = f"{column}:{box}" if state.layout.columns else box
+    if ask_before_zero and scored.points == 0 and zero_said != slot:
+        raise ZeroToConfirm(scored, slot)
     return _store_turn(
         session,
         state,
@@ -176,7 +194,9 @@ def add_yahtzee_turn(
         player=state.next_player,
         dice=digits(scored.dice),
         box=box,
-        column=scored.column if triple else None,
+        column=scored.column if state.layout.columns else None,
+        first_throw=first_throw,
+        throws_used=throws,
     )
 
 
@@ -210,7 +230,7 @@ def add_farkle_turn(
     )
 
 
-def edit_yahtzee_turn(
+def edit_sheet_turn(
     session: Session,
     token: str,
     turn_id: int,
@@ -218,22 +238,28 @@ def edit_yahtzee_turn(
     box: str,
     column: int | None,
     *,
+    first_throw: bool | None = None,
+    throws: int | None = None,
     version: Any,
 ) -> None:
-    """Correct a past Yahtzee turn's dice, box or column; the player's card is replayed.
+    """Correct a past turn's dice, box or column (and a served turn or its throws, where
+    the game has them; ``first_throw`` None keeps what was stored); the player's card is
+    replayed.
 
     A TurnError names the turn it is about (this one, or a later one it breaks); another
     phone's change since the form was drawn is a Conflict.
     """
     state = load_game(session, token)
-    if not isinstance(state, YahtzeeState):
+    if not isinstance(state, SheetState):
         raise NotFound()
     turn = state.turn(turn_id)
     seen = checked_version(version)
     sheet = state.sheets[turn.player]
     number = sheet.turns.index(turn) + 1
-    turns = [yahtzee_turn(t) for t in sheet.turns]
-    turns[number - 1] = YahtzeeTurn(dice, box, column)
+    if first_throw is None:
+        first_throw, throws = turn.first_throw, turn.throws_used
+    turns = [sheet_turn(t) for t in sheet.turns]
+    turns[number - 1] = SheetTurn(dice, box, first_throw, throws, column)
     card = replay_sheet(state.game, state.rules, turns)
     if not claim_version(session, DiceGame, state.game.id, seen):
         session.rollback()
@@ -248,6 +274,8 @@ def edit_yahtzee_turn(
     turn.dice = digits(card.turns[number - 1].dice)
     turn.box = box
     turn.column = column
+    turn.first_throw = first_throw
+    turn.throws_used = throws
     session.commit()
 
 

@@ -57,3 +57,16 @@ class Refused(ServiceError):
     def __init__(self, sentence: str, field: str | None = None) -> None:
         super().__init__(sentence)
         self.field = field
+
+
+class ZeroToConfirm(ServiceError):
+    """A sheet game's turn that would score 0 in the box tapped: nothing is stored until
+    the player says yes to the zero. ``scored`` is what it would score, ``slot`` the box
+    (``2:chance`` in a sheet of columns) the yes must name."""
+
+    status = 200
+
+    def __init__(self, scored: object, slot: str) -> None:
+        super().__init__("Score 0 there?")
+        self.scored = scored
+        self.slot = slot

@@ -25,14 +25,25 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session, joinedload, selectinload
 
 from ..models import DiceGame, Group, GroupGame, Hand, Match, RuleSet
-from ..rules import SUITS, yahtzee
-from .dice import DiceState, FarkleState, YahtzeeState
+from ..rules import SUITS
+from .dice import DiceState, FarkleState, SheetState
 from .matches import MatchState
 
 FORMAT = "scorekeeper"
 VERSION = 1
 
-TURN_ENTRIES = ("position", "player", "dice", "box", "column", "throws", "total", "farkle")
+TURN_ENTRIES = (
+    "position",
+    "player",
+    "dice",
+    "box",
+    "column",
+    "first_throw",
+    "throws_used",
+    "throws",
+    "total",
+    "farkle",
+)
 
 
 class BackupFailed(Exception):
@@ -271,12 +282,13 @@ def ledger_csv(state: MatchState) -> bytes:
     return _csv(ledger_rows(state))
 
 
-def yahtzee_rows(state: YahtzeeState) -> list[list[Any]]:
+def yahtzee_rows(state: SheetState) -> list[list[Any]]:
     """Every card as one table, laid out like the card on paper: a row per box, then the
     subtotals, bonuses and totals; a column per player (in Triple, one per player and
     column, ×1 ×2 ×3, with the grand total under the player's first). An open box is an
     empty cell, so a spreadsheet's sums count only what was scored."""
-    triple = state.game.kind == "triple"
+    layout = state.layout
+    triple = layout.columns
     header: list[Any] = ["Box"]
     for sheet in state.sheets:
         for column in sheet.card.columns:
@@ -290,15 +302,16 @@ def yahtzee_rows(state: YahtzeeState) -> list[list[Any]]:
 
     def boxes(names: Sequence[str]) -> list[list[Any]]:
         return [
-            row(yahtzee.BOX_LABELS[box], lambda column, box=box: _blank(column.card.held(box)))
+            row(layout.labels[box], lambda column, box=box: _blank(column.card.held(box)))
             for box in names
         ]
 
-    rows = [header, *boxes(yahtzee.UPPER_BOXES)]
+    rows = [header, *boxes(layout.upper)]
     rows.append(row("Upper subtotal", lambda column: column.card.upper_subtotal))
     rows.append(row("Upper bonus", lambda column: column.card.upper_bonus))
-    rows += boxes(yahtzee.LOWER_BOXES)
-    rows.append(row("Yahtzee bonus", lambda column: column.card.yahtzee_bonus))
+    rows += boxes(layout.lower)
+    if layout.bonus_label:
+        rows.append(row(layout.bonus_label, lambda column: column.card.yahtzee_bonus))
     if triple:
         rows.append(row("Column total", lambda column: column.card.total))
         rows.append(row("Counts as", lambda column: column.total))

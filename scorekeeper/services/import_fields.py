@@ -197,7 +197,15 @@ DICE_TURN_FIELDS: dict[str, Callable[[Any], Any]] = {
     "throws": _optional(_list_of(_text(10), "kept dice")),
     "total": _optional(_whole(-INT_MAX, INT_MAX)),
     "farkle": _flag,
+    "first_throw": _flag,
+    "throws_used": _optional(_whole(1, 99)),
     "created_at": _moment,
+}
+# Fields a turn gained after documents were first written (Generala's served turn, Maxi
+# Yatzy's throws): such a document's turns have them off.
+DICE_TURN_ADDED: dict[str, Callable[[], Any]] = {
+    "first_throw": lambda: False,
+    "throws_used": lambda: None,
 }
 RULE_SET_FIELDS: dict[str, Callable[[Any], Any]] = {
     "name": _name,

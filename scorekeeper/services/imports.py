@@ -26,12 +26,13 @@ from ..models import (
 )
 from ..rules import Preset, RuleError, dice_game, get_preset, with_rules
 from ..rules.text import DEEPEST_NESTING, nesting_depth
-from .dice import KINDS, replay_sheet, rules_of, state_of_game, yahtzee_turn
+from .dice import KINDS, replay_sheet, rules_of, sheet_turn, state_of_game
 from .export import FORMAT, VERSION
 from .groups import folded
 from .import_fields import (
     DICE_GAME_ADDED,
     DICE_GAME_FIELDS,
+    DICE_TURN_ADDED,
     DICE_TURN_FIELDS,
     GROUP_FIELDS,
     GROUP_GAME_FIELDS,
@@ -135,7 +136,9 @@ def read_dice_game(record: Any, number: int) -> DiceGame:
         )
     turns = []
     for index, turn in enumerate(fields.pop("turns"), start=1):
-        turn_fields = read_record(turn, DICE_TURN_FIELDS, f"{where}, turn {index}", "a turn")
+        turn_fields = read_record(
+            turn, DICE_TURN_FIELDS, f"{where}, turn {index}", "a turn", DICE_TURN_ADDED
+        )
         if turn_fields["player"] >= players:
             raise ImportRefused(
                 f"{where}, turn {index}: player must be from 0 to {players - 1}, "
@@ -145,11 +148,11 @@ def read_dice_game(record: Any, number: int) -> DiceGame:
     in_order([turn.position for turn in turns], where, "turn")
     game = DiceGame(**fields, turns=turns)
     label = f"{where} ({KINDS[kind]}: {', '.join(game.player_names)})"
-    if dice_game(kind).variant is not None:
-        # Each Yahtzee sheet replays on its own and numbers its own turns: name whose it is.
+    if dice_game(kind).sheet is not None:
+        # Each player's sheet replays on its own and numbers its own turns: name whose it is.
         rules = rules_of(kind, game.house_rules)
         for player, name in enumerate(game.player_names):
-            own = [yahtzee_turn(turn) for turn in turns if turn.player == player]
+            own = [sheet_turn(turn) for turn in turns if turn.player == player]
             try:
                 replay_sheet(game, rules, own)
             except RuleError as error:

@@ -26,9 +26,9 @@ from ..rules import (
     pinochle_stats,
     player_name,
     read_hand,
+    sheet_stats,
     stats_report,
     with_rules,
-    yahtzee_stats,
 )
 from .dice import FarkleState, farkle_turn, state_of_game
 from .matches import SHOWN_HAND, SHOWN_HAND_NAMES, players_by_side, replay_entries
@@ -127,8 +127,7 @@ def dice_summary(game: DiceGame | StoredDiceGame) -> Summary:
         stats = farkle_stats(state.result, [farkle_turn(turn) for turn in state.turns])
     else:
         cards = [sheet.card for sheet in state.sheets]
-        variant = "triple" if game.kind == "triple" else "classic"
-        stats = yahtzee_stats(variant, game.player_names, cards, state.standing)
+        stats = sheet_stats(game.kind, game.player_names, cards, state.standing)
     return {
         "stats": stats.to_json(),
         "totals": list(state.totals),
@@ -178,6 +177,8 @@ _TURN_COLUMNS = [
     DiceTurn.dice,
     DiceTurn.box,
     DiceTurn.column,
+    DiceTurn.first_throw,
+    DiceTurn.throws_used,
     DiceTurn.throws,
     DiceTurn.total,
     DiceTurn.farkle,

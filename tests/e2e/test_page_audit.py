@@ -127,7 +127,7 @@ def _add_hands(token: str, entries: list[dict]) -> list[int]:
 def _yahtzee_turns(token: str, turns: list[tuple[str, str, int | None]]) -> None:
     for dice_text, box, column in turns:
         state = dice.load_game(db.session, token)
-        dice_turns.add_yahtzee_turn(
+        dice_turns.add_sheet_turn(
             db.session,
             token,
             dice_text,

@@ -64,7 +64,7 @@ def _dice_game_with_turns(session, kind: str, players=("Ann", "Bob")):
                 number=state.next_number,
             )
         else:
-            dice_turns.add_yahtzee_turn(
+            dice_turns.add_sheet_turn(
                 session,
                 token,
                 "33356" if throw == 0 else "11111",

@@ -18,23 +18,39 @@ def names(game: DiceGameKind) -> list[str]:
     return [knob.name for knob in game.knobs]
 
 
-def test_the_site_offers_yahtzee_triple_yahtzee_and_farkle_in_that_order():
-    assert list(DICE_GAMES) == ["yahtzee", "triple", "farkle"]
+KINDS = ["yahtzee", "triple", "yatzy", "maxi-yatzy", "generala", "kniffel", "yams", "farkle"]
+
+
+def test_the_site_offers_the_sheet_games_then_farkle_in_that_order():
+    assert list(DICE_GAMES) == KINDS
     assert all(game.kind == kind for kind, game in DICE_GAMES.items())
 
 
 @pytest.mark.parametrize(
-    ("kind", "label", "fewest", "most", "variant"),
+    ("kind", "label", "fewest", "most", "dice", "columns"),
     [
-        ("yahtzee", "Yahtzee", 1, 8, "classic"),
-        ("triple", "Triple Yahtzee", 1, 8, "triple"),
-        ("farkle", "Farkle", 2, 8, None),
+        ("yahtzee", "Yahtzee", 1, 8, 5, (1,)),
+        ("triple", "Triple Yahtzee", 1, 8, 5, (1, 2, 3)),
+        ("yatzy", "Yatzy", 1, 8, 5, (1,)),
+        ("maxi-yatzy", "Maxi Yatzy", 1, 8, 6, (1,)),
+        ("generala", "Generala", 1, 8, 5, (1,)),
+        ("kniffel", "Kniffel", 1, 8, 5, (1,)),
+        ("yams", "Yams", 1, 8, 5, (1,)),
     ],
 )
-def test_each_game_has_its_label_its_players_and_its_variant(kind, label, fewest, most, variant):
+def test_each_sheet_game_has_its_label_its_players_its_dice_and_its_columns(
+    kind, label, fewest, most, dice, columns
+):
     game = dice_game(kind)
     assert (game.label, game.fewest_players, game.most_players) == (label, fewest, most)
-    assert game.variant == variant
+    assert (game.sheet.kind, game.sheet.label) == (kind, label)
+    assert (game.sheet.dice, game.sheet.multipliers) == (dice, columns)
+
+
+def test_farkle_has_no_sheet_its_seats_share_one_running_game():
+    game = dice_game("farkle")
+    assert (game.label, game.fewest_players, game.most_players) == ("Farkle", 2, 8)
+    assert game.sheet is None
 
 
 @pytest.mark.parametrize(
@@ -43,7 +59,10 @@ def test_each_game_has_its_label_its_players_and_its_variant(kind, label, fewest
 def test_a_kind_the_site_does_not_offer_is_refused_with_a_sentence(kind):
     with pytest.raises(RuleError) as error:
         dice_game(kind)
-    assert str(error.value) == f'"{kind}" is not a dice game; choose yahtzee, triple or farkle'
+    assert str(error.value) == (
+        f'"{kind}" is not a dice game; choose yahtzee, triple, yatzy, maxi-yatzy, generala, '
+        "kniffel, yams or farkle"
+    )
     assert error.value.field == "kind"
 
 

@@ -13,10 +13,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper.rules import yahtzee
-from scorekeeper.rules.dice import TurnError
+from scorekeeper.rules.dice import Box, TurnError
 from scorekeeper.rules.errors import RuleError
 from scorekeeper.rules.generala import GENERALA, GENERALA_MOST
-from scorekeeper.rules.sheets import Box, SheetCard, SheetTurn
+from scorekeeper.rules.sheets import SheetCard, SheetTurn
 from scorekeeper.rules.yatzy import MAXI_YATZY, MAXI_YATZY_MOST, YATZY, YATZY_MOST
 
 GAMES = (YATZY, MAXI_YATZY, GENERALA)

@@ -20,7 +20,7 @@ def game_now(session, token: str) -> dice.DiceState:
 def enter(session, token: str, dice_text: str, box: str, *, version=None, number=None):
     """Enter the next Yahtzee turn; from a form drawn now unless told otherwise."""
     state = game_now(session, token)
-    dice_turns.add_yahtzee_turn(
+    dice_turns.add_sheet_turn(
         session,
         token,
         dice_text,
@@ -83,7 +83,7 @@ def test_several_turns_since_name_the_first_and_count_the_rest(session, new_dice
 
 def test_a_triple_turn_names_its_column(session, new_dice_game):
     token = new_dice_game("triple")
-    dice_turns.add_yahtzee_turn(
+    dice_turns.add_sheet_turn(
         session, token, "66666", "yahtzee", 3, version=0, form_token=form_token(), number=1
     )
 
@@ -135,7 +135,7 @@ def test_a_turn_behind_a_correction_is_a_conflict_though_its_number_is_still_due
     token = new_dice_game()
     enter(session, token, "33356", "full_house")
     turn_id = game_now(session, token).turns[0].id
-    dice_turns.edit_yahtzee_turn(session, token, turn_id, "33356", "chance", None, version=1)
+    dice_turns.edit_sheet_turn(session, token, turn_id, "33356", "chance", None, version=1)
 
     with pytest.raises(Conflict) as raised:
         enter(session, token, "12345", "large_straight", version=1, number=2)
@@ -148,10 +148,10 @@ def test_an_edit_conflict_says_what_the_turn_is_now(session, new_dice_game):
     token = new_dice_game()
     enter(session, token, "33356", "full_house")
     turn_id = game_now(session, token).turns[0].id
-    dice_turns.edit_yahtzee_turn(session, token, turn_id, "33356", "chance", None, version=1)
+    dice_turns.edit_sheet_turn(session, token, turn_id, "33356", "chance", None, version=1)
 
     with pytest.raises(Conflict) as raised:
-        dice_turns.edit_yahtzee_turn(session, token, turn_id, "33356", "threes", None, version=1)
+        dice_turns.edit_sheet_turn(session, token, turn_id, "33356", "threes", None, version=1)
 
     assert "now Ann's turn 1: 3 3 3 5 6 in Chance (20)" in raised.value.sentence
     assert raised.value.version == 2

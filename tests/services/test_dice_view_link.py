@@ -38,7 +38,7 @@ def test_a_new_game_gets_a_view_token_of_its_own(session, new_dice_game):
 def test_the_view_token_reads_the_same_game_and_version(session, new_dice_game):
     token = new_dice_game()
     state = dice.load_game(session, token)
-    dice_turns.add_yahtzee_turn(
+    dice_turns.add_sheet_turn(
         session, token, "33355", "full_house", None, version=0, form_token=form_token(), number=1
     )
     session.expire_all()
@@ -65,10 +65,10 @@ def test_each_token_opens_only_its_own_kind_of_link(session, new_dice_game):
 
 
 WRITES = {
-    "yahtzee turn": lambda session, view: dice_turns.add_yahtzee_turn(
+    "yahtzee turn": lambda session, view: dice_turns.add_sheet_turn(
         session, view, "12345", "large_straight", None, version=1, form_token=form_token(), number=2
     ),
-    "correction": lambda session, view: dice_turns.edit_yahtzee_turn(
+    "correction": lambda session, view: dice_turns.edit_sheet_turn(
         session, view, 1, "33333", "threes", None, version=1
     ),
     "undo": lambda session, view: dice_turns.undo_turn(session, view, version=1),
@@ -79,7 +79,7 @@ WRITES = {
 @pytest.mark.parametrize("write", WRITES)
 def test_no_write_takes_the_view_token(session, new_dice_game, write):
     token = new_dice_game()
-    dice_turns.add_yahtzee_turn(
+    dice_turns.add_sheet_turn(
         session, token, "33355", "full_house", None, version=0, form_token=form_token(), number=1
     )
     before = stored_turns(session, token)

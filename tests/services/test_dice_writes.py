@@ -25,7 +25,7 @@ def turn_count(session) -> int:
 def enter(session, token: str, dice_text="33333", box="yahtzee", token_of_form=None):
     """Enter the next Yahtzee turn from a form drawn now."""
     state = game_now(session, token)
-    return dice_turns.add_yahtzee_turn(
+    return dice_turns.add_sheet_turn(
         session,
         token,
         dice_text,
@@ -53,7 +53,7 @@ def test_a_double_tapped_turn_records_one_turn(session, new_dice_game):
     enter(session, token, token_of_form=tapped)
 
     with pytest.raises(AlreadyRecorded):
-        dice_turns.add_yahtzee_turn(
+        dice_turns.add_sheet_turn(
             session, token, "33333", "yahtzee", None, version=0, form_token=tapped, number=1
         )
 
@@ -65,7 +65,7 @@ def test_a_turn_from_a_form_drawn_before_another_phones_turn_is_a_conflict(sessi
     enter(session, token)
 
     with pytest.raises(Conflict) as conflict:
-        dice_turns.add_yahtzee_turn(
+        dice_turns.add_sheet_turn(
             session, token, "11111", "ones", None, version=0, form_token=form_token()
         )
 
@@ -78,7 +78,7 @@ def test_a_turn_whose_number_is_already_taken_is_a_conflict(session, new_dice_ga
     enter(session, token)
 
     with pytest.raises(Conflict):
-        dice_turns.add_yahtzee_turn(
+        dice_turns.add_sheet_turn(
             session, token, "11111", "ones", None, version=1, form_token=form_token(), number=1
         )
 
@@ -90,7 +90,7 @@ def test_a_turn_without_a_readable_version_is_refused(session, new_dice_game, ve
     token = new_dice_game()
 
     with pytest.raises(Refused):
-        dice_turns.add_yahtzee_turn(
+        dice_turns.add_sheet_turn(
             session, token, "33333", "yahtzee", None, version=version, form_token=form_token()
         )
 
@@ -104,7 +104,7 @@ def test_a_turn_whose_form_token_is_not_one_of_ours_is_refused(
     token = new_dice_game()
 
     with pytest.raises(Refused):
-        dice_turns.add_yahtzee_turn(
+        dice_turns.add_sheet_turn(
             session, token, "33333", "yahtzee", None, version=0, form_token=token_of_form
         )
 
@@ -166,7 +166,7 @@ def test_a_correction_replays_the_card_and_moves_the_version(session, new_dice_g
     token = new_dice_game()
     turn = enter(session, token)
 
-    dice_turns.edit_yahtzee_turn(session, token, turn.id, "33333", "threes", None, version=1)
+    dice_turns.edit_sheet_turn(session, token, turn.id, "33333", "threes", None, version=1)
 
     state = game_now(session, token)
     assert state.totals == (15, 0) and state.game.version == 2
@@ -178,7 +178,7 @@ def test_a_correction_from_a_stale_form_is_a_conflict(session, new_dice_game):
     enter(session, token)
 
     with pytest.raises(Conflict):
-        dice_turns.edit_yahtzee_turn(session, token, turn.id, "33333", "threes", None, version=1)
+        dice_turns.edit_sheet_turn(session, token, turn.id, "33333", "threes", None, version=1)
 
     assert game_now(session, token).totals == (50, 50)
 

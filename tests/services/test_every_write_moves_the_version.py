@@ -24,7 +24,7 @@ NOT_CHANGES = {
     "hands.correction_end",
     "dice_turns.start_dice_game",
     "dice_turns.play_again",
-    "dice_turns.score_yahtzee_turn",
+    "dice_turns.score_sheet_turn",
     "dice_turns.score_farkle_turn",
     "dice_turns.ready_for_turn",
 }
@@ -50,10 +50,10 @@ MATCH_WRITES = {
     "hands.undo": lambda s, t, ids, v: hands.undo(s, t, version=v),
 }
 DICE_WRITES = {
-    "dice_turns.add_yahtzee_turn": lambda s, t, ids, v: dice_turns.add_yahtzee_turn(
+    "dice_turns.add_sheet_turn": lambda s, t, ids, v: dice_turns.add_sheet_turn(
         s, t, "22222", "twos", None, version=v, form_token=form_token()
     ),
-    "dice_turns.edit_yahtzee_turn": lambda s, t, ids, v: dice_turns.edit_yahtzee_turn(
+    "dice_turns.edit_sheet_turn": lambda s, t, ids, v: dice_turns.edit_sheet_turn(
         s, t, ids[0], "33333", "threes", None, version=v
     ),
     "dice_turns.undo_turn": lambda s, t, ids, v: dice_turns.undo_turn(s, t, version=v),
@@ -98,7 +98,7 @@ def test_a_match_write_moves_the_version_and_the_poll_sees_it(app, session, new_
 def test_a_dice_write_moves_the_version(session, new_dice_game, write, kind):
     token = new_dice_game(kind)
     writes = {**DICE_WRITES, **FARKLE_WRITES}
-    first_turn = "dice_turns.add_farkle_turn" if kind == "farkle" else "dice_turns.add_yahtzee_turn"
+    first_turn = "dice_turns.add_farkle_turn" if kind == "farkle" else "dice_turns.add_sheet_turn"
     writes[first_turn](session, token, [], 0)
     session.expire_all()
     state = dice.load_game(session, token)
