@@ -434,14 +434,11 @@ def _sheet_turn(data: Any, asks: set[str]) -> SheetTurn:
     return SheetTurn(data["dice"], data["box"], data.get("first_throw", False), data.get("throws"))
 
 
-@bp.post("/<kind>/score")
+@bp.post(f"/<any({', '.join(map(repr, _SHEET_APIS))}):kind>/score")
 def sheet_score(kind: str) -> Response:
-    """Score one player's sheet of Yatzy, Maxi Yatzy or Generala (a game of the registry
+    """Score one player's sheet of Yatzy, Maxi Yatzy or Generala (each game of the registry
     with its own endpoint) from its turns in the order played."""
-    game = _SHEET_APIS.get(kind)
-    if game is None:
-        *first, last = _SHEET_APIS
-        raise RuleError(f'"{kind}" is not a game scored here; choose {", ".join(first)} or {last}')
+    game = _SHEET_APIS[kind]
     sheet = game.sheet
     body, overrides = _body_with_rules(_SHEET_FIELDS, "rules and turns")
     rules = game.build_rules(overrides)

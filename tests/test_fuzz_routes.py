@@ -259,6 +259,13 @@ API_BODIES = {
         ],
     },
     "api.farkle_score_posted": {"dice": [1, 1, 1, 5], "rules": {"three_ones": 300}},
+    "api.sheet_score": {
+        "rules": {"served_bonus": 10},
+        "turns": [
+            {"dice": [6, 6, 5, 5, 2], "box": "full_house", "first_throw": True},
+            {"dice": [1, 2, 3, 4, 5], "box": "straight"},
+        ],
+    },
 }
 
 # Digits that are not ASCII: Arabic-Indic, Extended Arabic-Indic, Devanagari, full-width,

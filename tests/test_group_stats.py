@@ -7,11 +7,13 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.extensions import db
+from scorekeeper.rules import DICE_GAMES
 from scorekeeper.services import group_history, groups, hands
 from tests.helpers.html import read
 from tests.helpers.stored import form_token, hand
 
-PINOCHLE_ZERO = {"yahtzee", "triple", "farkle"}
+SHEET_GAMES = [kind for kind, game in DICE_GAMES.items() if game.sheet is not None]
+PINOCHLE_ZERO = {*SHEET_GAMES, "farkle"}
 
 
 def stored_match(session, players: list[str], entries: dict) -> str:
@@ -96,8 +98,8 @@ def player(name: str, numbers: dict) -> dict:
     return {
         "name": name,
         "pinochle": numbers,
-        "yahtzee": NO_YAHTZEE,
-        "triple": NO_YAHTZEE,
+        # A block for every game played on a sheet, in the order the site offers them.
+        **dict.fromkeys(SHEET_GAMES, NO_YAHTZEE),
         "farkle": NO_FARKLE,
     }
 

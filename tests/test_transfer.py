@@ -654,7 +654,8 @@ MALFORMED = [
     ),
     pytest.param(
         setting("dice_games", 0, "kind", to="poker"),
-        'dice game 1: "poker" is not a dice game; choose one of yahtzee, triple, farkle',
+        'dice game 1: "poker" is not a dice game; choose one of yahtzee, triple, yatzy, '
+        "maxi-yatzy, generala, kniffel, yams, farkle",
         id="unknown-dice-game",
     ),
     pytest.param(

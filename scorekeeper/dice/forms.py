@@ -158,6 +158,23 @@ class DiceForm(PlainForm):
     first_throw = _first_throw_field()
     throws = _throws_field()
 
+    def fit(self, layout: Any) -> DiceForm:
+        """Keep only what this game asks of a turn (``layout``: services.dice.SheetLayout):
+        what a game does not ask is neither read nor drawn."""
+        if not layout.asks_first_throw:
+            del self.first_throw
+        if not layout.keeps_throws:
+            del self.throws
+        return self
+
+    def served(self) -> bool:
+        """Was the turn served (False where the game does not ask)?"""
+        return bool(self.first_throw.data) if "first_throw" in self else False
+
+    def throws_used(self) -> int | None:
+        """The throws the turn used (None where the game keeps none)."""
+        return self.throws.data if "throws" in self else None
+
     dice = StringField(
         "Dice",
         validators=[Length(max=30)],

@@ -146,7 +146,7 @@ def _blank_turn_context(state: DiceState) -> dict[str, Any]:
     if isinstance(state, FarkleState):
         return {"form": FarkleTurnForm(formdata=None)}
     return {
-        "dice_form": DiceForm(formdata=None),
+        "dice_form": DiceForm(formdata=None).fit(state.layout),
         "dice": None,
         "previews": None,
         "notes": {},
@@ -237,8 +237,8 @@ def sheet_page(
                     column.card,
                     dice,
                     state.rules,
-                    first_throw=bool(dice_form.first_throw.data),
-                    throws=dice_form.throws.data,
+                    first_throw=dice_form.served(),
+                    throws=dice_form.throws_used(),
                 )
                 for column in sheet.card.columns
             ]
@@ -246,7 +246,7 @@ def sheet_page(
             best_boxes = best_open_boxes(sheet.card.columns, previews)
         except RuleError as error:
             field = error.field if error.field in ("first_throw", "throws") else "dice"
-            dice_form[field].errors = [error.reason]
+            dice_form[field if field in dice_form else "dice"].errors = [error.reason]
             dice = None
             previews = None
     if dice_form.errors:

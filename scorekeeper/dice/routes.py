@@ -124,7 +124,7 @@ def show(token: str) -> Response:
         # A turn typed on this phone comes back filled in (trust.js: "keep mine as the
         # next player's turn" after another phone entered one).
         return farkle_page(state, FarkleTurnForm(formdata=request.args or None))
-    dice_form = DiceForm(request.args)
+    dice_form = DiceForm(request.args).fit(state.layout)
     dice_form.validate()
     return sheet_page(state, dice_form)
 
@@ -150,7 +150,7 @@ def add_turn(token: str) -> Response:
 
 def _add_sheet_turn(state: SheetState) -> Response:
     form = TurnForm()
-    dice_form = DiceForm(data=form.dice_data())
+    dice_form = DiceForm(data=form.dice_data()).fit(state.layout)
     valid = form.validate()
     if form.out_of_date():
         return sheet_page(state, dice_form, 422, slot_error=OUT_OF_DATE)
@@ -164,8 +164,8 @@ def _add_sheet_turn(state: SheetState) -> Response:
             form.dice.data,
             box,
             column,
-            first_throw=bool(form.first_throw.data),
-            throws=form.throws.data,
+            first_throw=dice_form.served(),
+            throws=dice_form.throws_used(),
             version=form.version.data,
             form_token=form.client_token.data,
             number=form.number.data,
@@ -182,7 +182,7 @@ def _add_sheet_turn(state: SheetState) -> Response:
         }
         return sheet_page(state, dice_form, confirm=confirm)
     except TurnError as error:
-        if error.field in ("dice", "first_throw", "throws"):
+        if error.field in ("dice", "first_throw", "throws") and error.field in dice_form:
             dice_form[error.field].errors = [error.reason]
             return sheet_page(state, dice_form, 422)
         return sheet_page(state, dice_form, 422, slot_error=error.reason)
