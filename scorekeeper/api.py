@@ -359,7 +359,7 @@ def _scorecard_json(sheet: Scorecard) -> dict[str, Any]:
         "total": sheet.total,
         "complete": sheet.complete,
     }
-    if sheet.variant == "triple":
+    if len(sheet.columns) > 1:  # Triple: each column as it counts
         answer["columns"] = [
             {
                 "multiplier": column.multiplier,
