@@ -13,6 +13,7 @@ from ..extensions import db
 from ..house_rules import knob_words, refuse_knob
 from ..htmx import render
 from ..rules import (
+    DEFAULT_DICE_GAME,
     DICE_GAMES,
     FarkleTurn,
     RuleError,
@@ -65,9 +66,9 @@ NOTE = "dice-note"
 @bp.get("/new")
 def new() -> Response:
     """The form that starts a dice game; choosing another game refits it."""
-    kind = request.args.get("kind", "yahtzee")
+    kind = request.args.get("kind", DEFAULT_DICE_GAME)
     if kind not in DICE_GAMES:
-        kind = "yahtzee"
+        kind = DEFAULT_DICE_GAME
     form = NewGameForm(formdata=None, kind=kind, client_token=new_form_token())
     form.fit(kind)
     response = new_page(form, house_rules_form(kind), kind)
@@ -86,7 +87,7 @@ def create() -> Response:
     if started is not None and valid:
         return redirect(started, 303)  # this form started a game already (Back, Start)
     if kind not in DICE_GAMES:
-        kind = "yahtzee"
+        kind = DEFAULT_DICE_GAME
     form.fit(kind)
     if request.form.get("fitted_for") != kind:
         # The game changed after the form was drawn: names stay, house rules start over.

@@ -16,7 +16,7 @@ from ..device import current_device, this_device
 from ..extensions import db
 from ..match_setup import house_rule_overrides, house_rules_form
 from ..models import Group
-from ..rules import DICE_GAMES, PRESETS, Preset, RuleError
+from ..rules import DEFAULT_DICE_GAME, DICE_GAMES, PRESETS, Preset, RuleError
 from ..services import devices, group_history, groups, rule_sets
 from ..services.errors import Conflict
 from ..sharing import add_qr_routes, refuse_view_link_writes
@@ -455,7 +455,7 @@ def new_match(token: str) -> Response:
 def new_dice_game(token: str) -> Response:
     """Start a dice game with players from the roster, in playing order (or new names)."""
     kind = request.values.get("kind", "")
-    kind = kind if kind in DICE_GAMES else "yahtzee"
+    kind = kind if kind in DICE_GAMES else DEFAULT_DICE_GAME
     labels = dice_seat_labels(kind)
 
     def start(group: Group, form, _rules) -> str:

@@ -13,6 +13,7 @@ from .errors import RuleError
 from .sheets import SheetGame
 
 __all__ = [
+    "DEFAULT_DICE_GAME",
     "DICE_GAMES",
     "DiceGameKind",
     "DiceKnob",
@@ -123,6 +124,10 @@ DICE_GAMES: dict[str, DiceGameKind] = {
         ),
     )
 }
+
+
+# The game a new-game form offers first, and what an unknown kind falls back to there.
+DEFAULT_DICE_GAME = next(iter(DICE_GAMES))
 
 
 def dice_game(kind: Any) -> DiceGameKind:
