@@ -19,7 +19,9 @@ from .dice import routes as _dice_routes  # noqa: F401  (its routes join dice_bp
 from .dice import watching as _dice_watching  # noqa: F401  (its routes join dice_bp)
 from .dice.blueprint import bp as dice_bp
 from .extensions import compress, csrf
-from .groups.routes import bp as groups_bp
+from .groups import games as _group_games  # noqa: F401  (its routes join groups_bp)
+from .groups import routes as _group_routes  # noqa: F401  (its routes join groups_bp)
+from .groups.blueprint import bp as groups_bp
 from .matches.routes import bp as matches_bp
 from .page_cache import init_page_cache
 from .quick_poll import init_quick_polls

@@ -1,0 +1,9 @@
+"""The groups area's blueprint: routes.py (the group and its roster) and games.py (its
+games) both add their routes to it, so neither imports the other."""
+
+from flask import Blueprint
+
+from ..sharing import refuse_view_link_writes
+
+bp = Blueprint("groups", __name__, url_prefix="/groups")
+refuse_view_link_writes(bp, "the group")
