@@ -6,7 +6,8 @@ house rules and 120 dice games (Yahtzee, Triple Yahtzee, Farkle; finished and no
 each game's replay as that code worked it out. ``data/record_games.py`` made it and says
 how. Here the document goes in through the site's own import, every game is loaded back
 through the services, and every hand's and turn's outcome must come out the same: points,
-sentences, running totals, dealers, box scores, bonuses, totals, winners.
+sentences, running totals, dealers, box scores, bonuses, totals, winners. The JSON API
+scores the same matches and sheets from their entries, and must agree too.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from typing import Any
 import pytest
 
 from scorekeeper.extensions import db
+from scorekeeper.rules import get_preset
 from scorekeeper.services import dice, imports, matches
 
 RECORDED = json.loads((Path(__file__).parent / "data" / "recorded_games.json").read_text())
@@ -28,7 +30,9 @@ OUTCOMES = RECORDED["outcomes"]
 @pytest.fixture(scope="module")
 def imported(make_site, tmp_path_factory):
     """A site holding every recorded game, put in by the site's import."""
-    app = make_site(tmp_path_factory.mktemp("replay"), TESTING=True, SECRET_KEY="test")
+    app = make_site(
+        tmp_path_factory.mktemp("replay"), TESTING=True, SECRET_KEY="test", RATELIMIT_ENABLED=False
+    )
     with app.app_context():
         counted = imports.import_document(db.session, imports.read_document(json.dumps(DOCUMENT)))
         assert (counted.matches, counted.dice_games) == (120, 120)
@@ -180,3 +184,82 @@ def test_a_recorded_dice_game_replays_turn_for_turn_as_before(imported, token):
         state = dice.load_game(db.session, token)
         shape = farkle_outcome if state.game.kind == "farkle" else sheet_outcome
         assert shape(state) == OUTCOMES["dice_games"][token]
+
+
+# ---------------------------------------------------------------- the JSON API agrees
+
+
+def _api_hand(preset, hand: dict[str, Any], row: dict[str, Any]) -> dict[str, Any]:
+    """A stored hand as the API takes it: the bidding side, each side's meld as it was
+    counted (from the cards where the table gave them) and the hand's dealer."""
+    if hand["redeal"]:
+        return {"redeal": True}
+    sent = {
+        "meld": row["meld"],
+        "tricks": hand["tricks"],
+        "bidder": None if hand["bidder"] is None else preset.side_of(hand["bidder"]),
+        "bid": hand["bid"],
+        "dealer": row["dealer"],
+        "took_trick": hand["took_trick"],
+    }
+    for flag in ("thrown_in", "no_marriage", "all_passed", "turned_nine", "moon"):
+        sent[flag] = bool(hand[flag])
+    return sent
+
+
+@pytest.mark.parametrize("match", _kinds(DOCUMENT["matches"], "edit_token"))
+def test_the_api_scores_a_recorded_match_as_before(imported, match):
+    record = next(m for m in DOCUMENT["matches"] if m["edit_token"] == match)
+    recorded = OUTCOMES["matches"][match]
+    preset = get_preset(record["game"])
+    body = {
+        "variant": record["game"],
+        "rules": record["house_rules"],
+        "hands": [
+            _api_hand(preset, hand, row)
+            for hand, row in zip(record["hands"], recorded["rows"], strict=True)
+        ],
+    }
+    answer = imported.test_client().post("/api/v1/pinochle/score", json=body)
+    assert answer.status_code == 200, answer.get_json()
+    scored = answer.get_json()
+    # The API names the sides as the preset does, so its sentences name other sides.
+    assert [(h["result"], h["points"], h["totals"]) for h in scored["hands"]] == [
+        (row["result"], row["points"], row["totals"]) for row in recorded["rows"]
+    ]
+    assert (scored["totals"], scored["winner"]) == (recorded["totals"], recorded["winner"])
+
+
+SHEETS = [
+    pytest.param(game, player, id=f"{game['kind']}-{number}-player-{player}")
+    for number, game in enumerate(DOCUMENT["dice_games"])
+    if game["kind"] != "farkle"
+    for player in range(len(game["player_names"]))
+]
+
+
+@pytest.mark.parametrize(("game", "player"), SHEETS)
+def test_the_api_scores_a_recorded_sheet_as_before(imported, game, player):
+    recorded = OUTCOMES["dice_games"][game["token"]]["sheets"][player]
+    turns = [
+        {"dice": turn["dice"], "box": turn["box"], "column": turn["column"]}
+        for turn in game["turns"]
+        if turn["player"] == player
+    ]
+    body = {
+        "variant": "triple" if game["kind"] == "triple" else "classic",
+        "rules": game["house_rules"],
+        "turns": turns,
+    }
+    answer = imported.test_client().post("/api/v1/yahtzee/score", json=body)
+    assert answer.status_code == 200, answer.get_json()
+    scored = answer.get_json()
+    assert [(turn["box"], turn["points"], turn["bonus"]) for turn in scored["turns"]] == [
+        (turn["box"], turn["points"], turn["bonus"]) for turn in recorded["turns"]
+    ]
+    assert (scored["upper_bonus"], scored["yahtzee_bonus"], scored["total"]) == (
+        recorded["upper_bonus"],
+        recorded["yahtzee_bonus"],
+        recorded["total"],
+    )
+    assert scored["complete"] == recorded["complete"]
