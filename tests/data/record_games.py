@@ -49,7 +49,7 @@ from scorekeeper.services import dice, dice_turns, export, hands, matches
 SEED = 23
 MATCHES = 120
 DICE_GAMES = 120
-MOST_HANDS = 12  # a match stops here if nobody has won: keeps the file small
+MOST_HANDS = 11  # a match stops here if nobody has won: keeps the file small
 TRIES = 40  # draws of one hand or turn before the script gives up on a game
 
 # House rules to draw from, by knob: values every preset takes (the preset's own value
@@ -186,10 +186,18 @@ def _hand(rng: random.Random, preset, plain: bool) -> dict[str, Any]:
         entries["no_marriage"] = True
     elif roll < 0.18:
         entries.update(redeal=True, tricks=None, meld=[0] * preset.sides, cards=None)
-    elif preset.moon and roll < 0.22:
+    elif preset.moon and roll < 0.3:
         entries["moon"] = True
-    elif roll < 0.27:
+        if rng.random() < 0.5:
+            # The bidding side took every trick: the moon is shot.
+            side = preset.side_of(entries["bidder"])
+            entries["tricks"] = [preset.trick_total * (n == side) for n in range(preset.sides)]
+    elif roll < 0.35:
         entries["took_trick"] = [points > 0 for points in entries["tricks"]]
+    if preset.save_with == "trick" and entries["tricks"] and rng.random() < 0.6:
+        # Where meld is saved by taking a trick, the table says who took one (a side may
+        # take a trick worth no points, so not always the sides with points).
+        entries["took_trick"] = [points > 0 or rng.random() < 0.3 for points in entries["tricks"]]
     if rng.random() < 0.1:
         entries["turned_nine"] = True
     return entries
