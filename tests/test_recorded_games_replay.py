@@ -139,7 +139,8 @@ def farkle_outcome(state) -> dict[str, Any]:
     }
 
 
-def _kinds(records, key):
+def _by_token(records, key):
+    """Each recorded game's token, named in the test's id by its game and number."""
     return [
         pytest.param(record[key], id=f"{record.get('game', record.get('kind'))}-{n}")
         for n, record in enumerate(records)
@@ -171,14 +172,14 @@ def test_the_recording_covers_every_preset_and_the_three_dice_games():
     assert sum(jokers) > 50
 
 
-@pytest.mark.parametrize("token", _kinds(DOCUMENT["matches"], "edit_token"))
+@pytest.mark.parametrize("token", _by_token(DOCUMENT["matches"], "edit_token"))
 def test_a_recorded_match_replays_hand_for_hand_as_before(imported, token):
     with imported.app_context():
         state = matches.load_match(db.session, token)
         assert match_outcome(state) == OUTCOMES["matches"][token]
 
 
-@pytest.mark.parametrize("token", _kinds(DOCUMENT["dice_games"], "token"))
+@pytest.mark.parametrize("token", _by_token(DOCUMENT["dice_games"], "token"))
 def test_a_recorded_dice_game_replays_turn_for_turn_as_before(imported, token):
     with imported.app_context():
         state = dice.load_game(db.session, token)
@@ -207,7 +208,7 @@ def _api_hand(preset, hand: dict[str, Any], row: dict[str, Any]) -> dict[str, An
     return sent
 
 
-@pytest.mark.parametrize("match", _kinds(DOCUMENT["matches"], "edit_token"))
+@pytest.mark.parametrize("match", _by_token(DOCUMENT["matches"], "edit_token"))
 def test_the_api_scores_a_recorded_match_as_before(imported, match):
     record = next(m for m in DOCUMENT["matches"] if m["edit_token"] == match)
     recorded = OUTCOMES["matches"][match]
