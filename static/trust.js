@@ -127,6 +127,8 @@ document.addEventListener("click", (event) => {
       const field = typed.elements[name];
       if (field && field.value.trim()) url.searchParams.set(name, field.value.trim());
     });
+    // Generala's served tick goes with the dice it was ticked for.
+    if (typed.elements.first_throw?.checked) url.searchParams.set("first_throw", "y");
   }
   htmx.ajax("GET", url.pathname + url.search, { target: "#dice-game", swap: "outerHTML" });
 });

@@ -2,7 +2,8 @@
 phone with what it says besides its dice, and lands as it was typed once the network is
 back. Served ticked with no network cannot ask the server to draw the box picker again, so
 the kept turn carries the tick itself (first_throw=y), as Maxi Yatzy's carries its throws
-used (throws=N), beside the dice and the box.
+used (throws=N), beside the dice and the box. And a served turn being typed when another
+phone enters a turn, kept as the next player's, keeps its tick.
 
 This branch has no service worker: the phones go offline after the page has loaded.
 """
@@ -16,7 +17,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.e2e.playing import expect_totals, start_dice_game, watch_connection
+from tests.e2e.playing import expect_totals, start_dice_game, tap_and_answer, watch_connection
 
 pytestmark = pytest.mark.e2e
 
@@ -115,3 +116,31 @@ def test_a_maxi_yatzy_turn_kept_offline_keeps_its_throws_used(new_page: NewPage)
     expect(ann.locator("#dice-scoreboard .side").nth(0)).to_contain_text("2 throws saved")
     expect(ann.locator("#dice-scoreboard .side").nth(1)).not_to_contain_text("saved")
     assert turns_posted(posts) == 1
+
+
+def test_a_served_turn_kept_as_the_next_players_after_another_phones_turn_stays_served(
+    new_page: NewPage,
+):
+    ann = new_page()
+    start_dice_game(ann, ["Ann", "Bob", "Cat"], game="generala")
+    cat = new_page()
+    cat.goto(urlsplit(ann.url).path)
+    served = cat.get_by_label("Served: made on the first throw", exact=True)
+    served.check()
+    expect(cat.locator(".htmx-request, .htmx-swapping, .htmx-settling")).to_have_count(0)
+    cat.get_by_label("Dice", exact=True).fill("44444")
+    expect(cat.locator("#best-boxes .best-box").first).to_be_visible()
+
+    ann.get_by_label("Dice", exact=True).fill("12345")
+    straight = ann.locator(".box-picker").get_by_role("button", name="Score 20 in Straight")
+    assert tap_and_answer(ann, straight, "/turns") == 303
+
+    keep = cat.locator("#turn-notice").get_by_role("button", name="Keep mine as Bob's turn")
+    expect(keep).to_be_visible(timeout=SEEN)
+    keep.click()
+    expect(cat.locator("#turn-title")).to_have_text("Bob's turn")
+    expect(cat.get_by_label("Dice", exact=True)).to_have_value("44444")
+    expect(served).to_be_checked()
+    assert tap_and_answer(cat, cat.locator("#best-boxes .best-box").first, "/turns") == 303
+    expect(cat.locator("#winner")).to_contain_text("a served generala won it")
+    expect(cat.locator("#winner").get_by_role("heading")).to_have_text("Bob wins")
