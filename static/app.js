@@ -183,10 +183,11 @@ document.addEventListener("click", (event) => {
   input.dispatchEvent(new Event("input", { bubbles: true }));
 });
 
-// Five dice entered: show at once what they score.
+// A turn's dice entered (five, or Maxi Yatzy's six, as the form says): show at once what they score.
 document.addEventListener("input", (event) => {
   const form = event.target.closest("[data-dice-entry]");
-  if (form && event.target.value.replace(/[\s,;+]/g, "").length === 5) form.requestSubmit();
+  const size = form ? Number(form.dataset.diceEntry) || 5 : 0;
+  if (form && event.target.value.replace(/[\s,;+]/g, "").length === size) form.requestSubmit();
 });
 
 // A dice turn's answer: entered or undone, its note on top (next field focused); else its alert.

@@ -127,6 +127,8 @@ document.addEventListener("click", (event) => {
       const field = typed.elements[name];
       if (field && field.value.trim()) url.searchParams.set(name, field.value.trim());
     });
+    // Generala's served tick goes with the dice it was ticked for.
+    if (typed.elements.first_throw?.checked) url.searchParams.set("first_throw", "y");
   }
   htmx.ajax("GET", url.pathname + url.search, { target: "#dice-game", swap: "outerHTML" });
 });
@@ -564,6 +566,26 @@ function cardOf(player) {
   return Array.from(cards).find((card) => card.dataset.playerName === player) || null;
 }
 
+// What the turn says besides its dice (Generala's served, Maxi Yatzy's throws used), as the
+// dice form holds it now: posted with the box, as the server's own hidden fields would be.
+// (Offline, a tick on Served cannot ask the server to draw them.)
+function copyTurnFacts(picker) {
+  const entryForm = document.querySelector("#dice-game form[data-dice-entry]");
+  if (!picker || !entryForm) return;
+  picker.querySelectorAll(":scope > input[name=first_throw], :scope > input[name=throws]").forEach((fact) => fact.remove());
+  const { first_throw: served, throws } = entryForm.elements;
+  const facts = [];
+  if (served && served.checked) facts.push(["first_throw", "y"]);
+  if (throws && throws.value.trim()) facts.push(["throws", throws.value.trim()]);
+  facts.forEach(([name, value]) => {
+    const fact = document.createElement("input");
+    fact.type = "hidden";
+    fact.name = name;
+    fact.value = value;
+    picker.append(fact);
+  });
+}
+
 // The box picker's own card, hint and previews are put away: they are of the dice and the
 // player the server last drew.
 function putAwayDrawnCard(picker) {
@@ -590,6 +612,7 @@ async function offerLaterBoxes(entryForm) {
     picker.append(typed);
   }
   typed.value = dice;
+  copyTurnFacts(picker);
   putAwayDrawnCard(picker);
   const later = document.createElement("div");
   later.id = "later-boxes";
@@ -617,10 +640,14 @@ async function offerLaterBoxes(entryForm) {
 // can be entered.
 function laterBoxesDone(picker, next) {
   putAwayDrawnCard(picker);
-  const typed = picker.querySelector("input[name=dice]");
-  if (typed) typed.remove();
+  picker.querySelectorAll(":scope > input[name=dice], :scope > input[name=first_throw], :scope > input[name=throws]").forEach((kept) => kept.remove());
+  // The next player's turn starts as the server draws one: not served, no throws said.
   const entryForm = document.querySelector("#dice-game form[data-dice-entry]");
-  if (entryForm) entryForm.elements.dice.value = "";
+  if (entryForm) {
+    entryForm.elements.dice.value = "";
+    if (entryForm.elements.first_throw) entryForm.elements.first_throw.checked = false;
+    if (entryForm.elements.throws) entryForm.elements.throws.value = "";
+  }
   const later = document.getElementById("later-boxes");
   const hint = document.createElement("p");
   hint.className = "hint";
@@ -665,6 +692,7 @@ document.addEventListener(
     if (navigator.onLine || !form.matches(KEPT_FORMS)) return;
     event.preventDefault();
     event.stopPropagation();
+    if (form.matches("#dice-game form.box-picker")) copyTurnFacts(form);
     keep(form, postedFields(form, event.submitter));
   },
   true,

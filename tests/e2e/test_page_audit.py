@@ -101,6 +101,10 @@ class Games(NamedTuple):
     triple: str
     farkle: str
     farkle_won: str
+    yatzy: str
+    maxi_yatzy: str
+    generala: str
+    generala_won: str
 
 
 # A hand for each seat in turn: made by Us, made by Them, Us set, Them set. Ten of them
@@ -124,7 +128,11 @@ def _add_hands(token: str, entries: list[dict]) -> list[int]:
     return ids
 
 
-def _yahtzee_turns(token: str, turns: list[tuple[str, str, int | None]]) -> None:
+def _yahtzee_turns(
+    token: str, turns: list[tuple[str, str, int | None]], **facts: bool | int
+) -> None:
+    """Sheet turns, each (dice, box, column); ``facts`` say what each turn says besides its
+    dice (served, or the throws used)."""
     for dice_text, box, column in turns:
         state = dice.load_game(db.session, token)
         dice_turns.add_sheet_turn(
@@ -133,6 +141,7 @@ def _yahtzee_turns(token: str, turns: list[tuple[str, str, int | None]]) -> None
             dice_text,
             box,
             column,
+            **facts,
             version=state.game.version,
             form_token=form_token(),
             number=state.next_number,
@@ -154,13 +163,18 @@ def _farkle_turns(token: str, turns: list[FarkleTurn]) -> None:
 
 @pytest.fixture(scope="module")
 def games(live_site: Flask) -> Games:
-    """A match in play (10 hands), a match won, and the three dice sheets part played."""
+    """A match in play (10 hands), a match won, the dice sheets part played, and a
+    Generala won at once by a served generala."""
     playing = stored_match(live_site)
     finished = stored_match(live_site)
     yahtzee = stored_dice_game(live_site, "yahtzee", ("Ann", "Bob"))
     triple = stored_dice_game(live_site, "triple", ("Ann", "Bob", "Cat"))
     farkle = stored_dice_game(live_site, "farkle", ("Ann", "Bob", "Cat"))
     farkle_won = stored_dice_game(live_site, "farkle", ("Ann", "Bob"), target=500)
+    yatzy_game = stored_dice_game(live_site, "yatzy", ("Ann", "Bob"))
+    maxi = stored_dice_game(live_site, "maxi-yatzy", ("Ann", "Bob", "Cat"))
+    generala_game = stored_dice_game(live_site, "generala", ("Ann", "Bob"))
+    generala_won = stored_dice_game(live_site, "generala", ("Ann", "Bob"))
     with live_site.app_context():
         first_hand = _add_hands(playing, [ROUND[n % 4] for n in range(10)])[0]
         _add_hands(finished, [hand(bidder=0)] * 6)  # Us: 6 × 260 = 1560
@@ -170,9 +184,27 @@ def games(live_site: Flask) -> Games:
             farkle, [FarkleTurn(("111", "5")), FarkleTurn(farkle=True), FarkleTurn(total=350)]
         )
         _farkle_turns(farkle_won, [FarkleTurn(total=500), FarkleTurn(total=600)])
+        _yahtzee_turns(yatzy_game, [("55662", "two_pairs", None), ("33356", "threes", None)])
+        _yahtzee_turns(maxi, [("556621", "two_pairs", None)], throws=1)
+        _yahtzee_turns(generala_game, [("55662", "sixes", None), ("12345", "straight", None)])
+        _yahtzee_turns(generala_won, [("55662", "sixes", None)])
+        _yahtzee_turns(generala_won, [("44444", "generala", None)], first_throw=True)
+        assert dice.load_game(db.session, generala_won).over
         assert not matches.load_match(db.session, playing).over
         assert matches.load_match(db.session, finished).over
-    return Games(playing, first_hand, finished, yahtzee, triple, farkle, farkle_won)
+    return Games(
+        playing,
+        first_hand,
+        finished,
+        yahtzee,
+        triple,
+        farkle,
+        farkle_won,
+        yatzy_game,
+        maxi,
+        generala_game,
+        generala_won,
+    )
 
 
 # ------------------------------------------------------------------------- the pages
@@ -272,6 +304,32 @@ def farkle(page: Page, games: Games) -> None:
     """A Farkle sheet for three, three turns in."""
     page.goto(f"/dice/{games.farkle}")
     expect(page.locator(".scoreboard")).to_be_visible()
+
+
+def yatzy(page: Page, games: Games) -> None:
+    """A Yatzy sheet two turns in, with the next dice typed (every box says its score)."""
+    page.goto(f"/dice/{games.yatzy}?dice=44456")
+    expect(page.locator("table.yahtzee-card").first).to_be_visible()
+
+
+def maxi_yatzy(page: Page, games: Games) -> None:
+    """A Maxi Yatzy sheet for three, Ann's two throws saved, Bob's six dice typed with the
+    throws he used."""
+    page.goto(f"/dice/{games.maxi_yatzy}?dice=444563&throws=2")
+    expect(page.get_by_label("Throws used", exact=True)).to_have_value("2")
+    expect(page.locator("#dice-scoreboard")).to_contain_text("2 throws saved")
+
+
+def generala(page: Page, games: Games) -> None:
+    """A Generala sheet two turns in, the next dice typed and served ticked."""
+    page.goto(f"/dice/{games.generala}?dice=33355&first_throw=y")
+    expect(page.get_by_label("Served: made on the first throw", exact=True)).to_be_checked()
+
+
+def generala_won(page: Page, games: Games) -> None:
+    """A Generala that a served generala ended at once: the winner's banner says so."""
+    page.goto(f"/dice/{games.generala_won}")
+    expect(page.locator("#winner")).to_contain_text("The game ended at once")
 
 
 def house_rules(page: Page, games: Games) -> None:
@@ -381,6 +439,10 @@ PAGES: dict[str, Callable[[Page, Games], None]] = {
     "yahtzee": yahtzee,
     "triple-yahtzee": triple_yahtzee,
     "farkle": farkle,
+    "yatzy": yatzy,
+    "maxi-yatzy": maxi_yatzy,
+    "generala": generala,
+    "generala-won": generala_won,
     "house-rules": house_rules,
     "new-match-with-a-rule-set": new_match_with_a_rule_set,
     "rule-set": rule_set,
