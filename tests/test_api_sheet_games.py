@@ -255,6 +255,32 @@ def test_using_more_throws_than_held_is_refused_naming_the_turn(client):
     )
 
 
+def test_with_saved_throws_off_a_turn_has_three_throws_and_saves_none(client):
+    body = {
+        "rules": {"saved_throws": False},
+        "turns": [turn("665522", "three_pairs", throws=1), turn("111111", "ones", throws=4)],
+    }
+
+    refused(
+        client,
+        "maxi-yatzy",
+        body,
+        "turn 2: a turn of Maxi Yatzy has 3 throws, not 4 (saved throws are off)",
+    )
+
+
+def test_only_maxi_yatzy_answers_its_saved_throws(client):
+    answer = scored(client, "maxi-yatzy", {"turns": [turn("665522", "three_pairs")]})
+
+    assert answer == {
+        "turns": [{"points": 26}],
+        "upper_bonus": 0,
+        "total": 26,
+        "complete": False,
+        "saved_throws": 0,
+    }
+
+
 @pytest.mark.parametrize("throws", [0, -1, "2", 1.5, True])
 def test_throws_must_be_a_whole_number_of_at_least_one(client, throws):
     refused(

@@ -856,3 +856,24 @@ def test_a_correction_with_bad_throws_or_dice_is_refused_next_to_the_field(site,
         assert list(alerts(read(response))) == [field], typed
 
     assert every_row(site) == before
+
+
+@pytest.mark.parametrize(
+    ("kind", "typed", "said"),
+    [
+        ("yatzy", {"first_throw": "y"}, '"first_throw" is not a field of a turn of Yatzy.'),
+        ("generala", {"throws": "2"}, '"throws" is not a field of a turn of Generala.'),
+        ("yams", {"first_throw": "y"}, '"first_throw" is not a field of a turn of Yams.'),
+    ],
+)
+def test_a_correction_sending_what_the_game_does_not_ask_is_refused(site, phone, kind, typed, said):
+    token = new_dice_game(phone, kind)
+    score(phone, token, PREVIEWS[kind][0], PREVIEWS[kind][2][0])
+    edit = page_of(phone, token).by_id("player-0").one("a", class_="edit-link").attrs["href"]
+    before = every_row(site)
+
+    response = submit(phone, form_to(open_page(phone, edit), edit), typed)
+
+    assert response.status_code == 422
+    assert alerts(read(response)) == {"turn-error": said}
+    assert every_row(site) == before

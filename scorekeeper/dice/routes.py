@@ -309,11 +309,17 @@ def edit_turn(token: str, turn_id: int) -> Response:
         form.fit(state.layout)
         return edit_page(state, sheet, turn, number, form)
     form = EditTurnForm()
+    sent = [name for name in ("first_throw", "throws") if form[name].raw_data]
     form.fit(state.layout)
     valid = form.validate()
     if form.out_of_date():
         form.turn_error = OUT_OF_DATE
         return edit_page(state, sheet, turn, number, form, 422)
+    for name in sent:
+        if name not in form:
+            # No correction page of this game draws the field: refused, as a turn's is.
+            form.turn_error = f'"{name}" is not a field of a turn of {state.label}'
+            return edit_page(state, sheet, turn, number, form, 422)
     if not valid:
         return edit_page(state, sheet, turn, number, form, 422)
     column = form.chosen_column() if state.layout.columns else None
