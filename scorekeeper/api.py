@@ -456,8 +456,9 @@ def sheet_score(kind: str) -> Response:
             raise TurnError.naming(error, number) from None
     card = sheet.replay(entries, rules)
     answer: dict[str, Any] = {
+        # Each turn's points, as API.md gives them (the box is the one sent).
         "turns": [
-            {"box": turn.box, "points": turn.points, **({"served": True} if turn.served else {})}
+            {"points": turn.points, **({"served": True} if turn.served else {})}
             for turn in card.turns
         ],
         "upper_bonus": card.upper_bonus,

@@ -155,6 +155,15 @@ def _add_sheet_turn(state: SheetState) -> Response:
     valid = form.validate()
     if form.out_of_date():
         return sheet_page(state, dice_form, 422, slot_error=OUT_OF_DATE)
+    for name in ("first_throw", "throws"):
+        if form[name].raw_data and name not in dice_form:
+            # No page of this game draws the field: refused, as the API refuses it.
+            sentence = f'"{name}" is not a field of a turn of {state.label}'
+            return sheet_page(state, dice_form, 422, slot_error=sentence)
+        if form[name].errors and name in dice_form:
+            # Said beside the field typed wrong, not as a box left untapped.
+            dice_form[name].errors = list(form[name].errors)
+            return sheet_page(state, dice_form, 422)
     if not valid or not form.slot.data:
         return sheet_page(state, dice_form, 422, slot_error="tap the box to score these dice in")
     box, column = form.box_and_column()
@@ -301,11 +310,17 @@ def edit_turn(token: str, turn_id: int) -> Response:
         form.fit(state.layout)
         return edit_page(state, sheet, turn, number, form)
     form = EditTurnForm()
+    sent = [name for name in ("first_throw", "throws") if form[name].raw_data]
     form.fit(state.layout)
     valid = form.validate()
     if form.out_of_date():
         form.turn_error = OUT_OF_DATE
         return edit_page(state, sheet, turn, number, form, 422)
+    for name in sent:
+        if name not in form:
+            # No correction page of this game draws the field: refused, as a turn's is.
+            form.turn_error = f'"{name}" is not a field of a turn of {state.label}'
+            return edit_page(state, sheet, turn, number, form, 422)
     if not valid:
         return edit_page(state, sheet, turn, number, form, 422)
     column = form.chosen_column() if state.layout.columns else None
