@@ -611,6 +611,9 @@ def test_a_group_game_counts_in_the_groups_statistics(site, phone, kind):
     section = page.by_id(f"{kind}-title").parent
     assert section.one("h2").text == LABELS[kind]
     assert [card.one("h3").text for card in section.all("article")] == ["Ann", "Bob"]
+    # A sheet with no upper bonus (Generala) does not say "Upper bonus 0 (0% of cards)".
+    said = [term.text for term in section.all("dt")]
+    assert ("Upper bonus" in said) == (kind != "generala")
     with site.app_context():
         group = groups.group_by_link(db.session, group_token)
         assert group_history.group_stats(db.session, group) == stats

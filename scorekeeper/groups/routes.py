@@ -70,7 +70,11 @@ def _stats_page(group: Group, view: bool) -> Response:
         group=group,
         view=view,
         report=group_history.group_stats(db.session, group),
-        sheet_games=[(kind, game.label) for kind, game in DICE_GAMES.items() if game.sheet],
+        sheet_games=[
+            (kind, game.label, game.sheet.has_upper_bonus())
+            for kind, game in DICE_GAMES.items()
+            if game.sheet
+        ],
         wins=wins,
         wins_figure=race_figure(race, "Wins over time", "wins-title"),
     )
