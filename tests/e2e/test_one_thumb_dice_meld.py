@@ -265,6 +265,9 @@ def play_yahtzee_turn(page: Page, dice: str, box: str) -> None:
     name = re.compile(rf" in {box}( ×\d)?$")
     page.locator(".box-picker").get_by_role("button", name=name).first.click()
     expect(page.get_by_label("Dice", exact=True)).to_have_value("")
+    # The server's answer is in (the note says the turn), not only the tap's own answer:
+    # a region swapped in after this would close a view opened meanwhile.
+    expect(page.locator("#dice-note")).to_contain_text(f" in {box}")
 
 
 @pytest.mark.parametrize("viewport", VIEWPORTS)
