@@ -727,7 +727,10 @@ function faultSentence(html) {
 function sendAgainLater(retryAfter, html) {
   serverFault = faultSentence(html);
   clearTimeout(retryTimer);
-  retryTimer = setTimeout(sendWaiting, retryAfterSeconds(retryAfter) * 1000);
+  retryTimer = setTimeout(() => {
+    retryTimer = null;
+    sendWaiting();
+  }, retryAfterSeconds(retryAfter) * 1000);
 }
 
 // A form this queue keeps says so: the server's 503 then says it will be sent again.
@@ -833,7 +836,9 @@ async function sendWaiting() {
 // A post answered (the zero's "score 0?" said yes to, say): the network is there, so what
 // waits behind it goes next.
 document.addEventListener("htmx:afterRequest", (event) => {
-  if (event.detail.successful && event.detail.requestConfig && event.detail.requestConfig.verb.toLowerCase() === "post") {
+  // Not while the server's Retry-After runs: another post answered (a preview) is not the
+  // server saying it can store again.
+  if (retryTimer === null && event.detail.successful && event.detail.requestConfig && event.detail.requestConfig.verb.toLowerCase() === "post") {
     sendWaiting();
   }
 });
