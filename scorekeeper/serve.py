@@ -5,6 +5,11 @@ should open (this machine's address on the local network) with a QR code of it, 
 becomes gunicorn, with threads so that one slow phone never holds up the others. The
 address is read from the network interfaces themselves; nothing is sent anywhere to find
 it. ``--host 127.0.0.1`` keeps the site on this machine only.
+
+``--https`` puts Caddy in front (scorekeeper/caddy.py): gunicorn then listens on
+127.0.0.1 only, Caddy serves the site over HTTPS with certificates of its own authority,
+and the address printed is the https one, with the page where a phone gets that
+authority's root. ``--domain NAME`` serves a public name with a certificate Caddy obtains.
 """
 
 from __future__ import annotations
@@ -15,11 +20,14 @@ import ipaddress
 import os
 import socket
 import struct
+import subprocess
 import sys
 from pathlib import Path
 from typing import TextIO
 
 import segno
+
+from . import caddy
 
 ROOT = Path(__file__).resolve().parents[1]
 EVERY_INTERFACE = "0.0.0.0"
@@ -126,13 +134,81 @@ def gunicorn_command(host: str, port: int, threads: int) -> list[str]:
     ]
 
 
+def https_proxy(options: argparse.Namespace) -> caddy.Proxy:
+    """What Caddy serves for these options: a public name (ACME), or this machine's
+    addresses with Caddy's own authority, in front of gunicorn on 127.0.0.1."""
+    state = ROOT / "instance" / "caddy"
+    upstream = f"127.0.0.1:{options.port}"
+    if options.domain:
+        return caddy.Proxy(
+            hosts=(options.domain,),
+            https_port=options.https_port or caddy.PUBLIC_HTTPS_PORT,
+            http_port=options.http_port or caddy.PUBLIC_HTTP_PORT,
+            upstream=upstream,
+            issuer="acme",
+            state=state,
+        )
+    local = ("localhost", "127.0.0.1")
+    if options.host == EVERY_INTERFACE:
+        hosts, bind = (*lan_addresses()[:1], *local), "::"
+    else:
+        others = [name for name in local if name != options.host]
+        hosts, bind = (options.host, *others), options.host
+    return caddy.Proxy(
+        hosts=hosts,
+        https_port=options.https_port or caddy.HOME_HTTPS_PORT,
+        http_port=options.http_port or caddy.HOME_HTTP_PORT,
+        upstream=upstream,
+        issuer="internal",
+        state=state,
+        bind=bind,
+    )
+
+
+def announce_https(proxy: caddy.Proxy, out: TextIO) -> None:
+    """Print the https address, its QR code, and where a phone gets the root certificate."""
+    out.write(f"\nOpen {proxy.url}\n(or scan this code):\n\n")
+    out.flush()
+    segno.make(proxy.url).terminal(out=out, compact=True)
+    if proxy.root_cert is not None:
+        out.write(
+            f"\nOn each phone, once: open {proxy.url}certificate and install this site's"
+            "\ncertificate (the page says how), so the phone trusts the https address."
+            f"\nPlain http on port {proxy.http_port} is sent on to https.\n\n"
+        )
+    else:
+        out.write(f"\nCaddy obtains the certificate for {proxy.hosts[0]} itself.\n\n")
+    out.flush()
+
+
+def serve_https(options: argparse.Namespace) -> int:
+    """Start Caddy, then gunicorn behind it on 127.0.0.1, and keep both until one stops."""
+    proxy = https_proxy(options)
+    proxy.state.mkdir(parents=True, exist_ok=True)
+    front = subprocess.Popen(caddy.caddy_command(), env=proxy.environment())
+    caddy.wait_for_root(proxy, front)
+    announce_https(proxy, sys.stdout)
+    site = dict(os.environ, TRUSTED_PROXY_HOPS="1")
+    if proxy.root_cert is not None:
+        site["CADDY_ROOT_CERT"] = str(proxy.root_cert)
+    back = subprocess.Popen(gunicorn_command("127.0.0.1", options.port, options.threads), env=site)
+    return caddy.run_side_by_side([front, back])
+
+
 def main(argv: list[str] | None = None) -> None:
-    """Print the address and its QR code, then run gunicorn in this process's place."""
+    """Print the address and its QR code, then run gunicorn in this process's place (or
+    Caddy and gunicorn side by side, with ``--https`` or ``--domain``)."""
     parser = argparse.ArgumentParser(prog="python -m scorekeeper.serve", description=__doc__)
     parser.add_argument("--host", default=EVERY_INTERFACE, help="0.0.0.0: every interface")
     parser.add_argument("--port", type=int, default=5000)
     parser.add_argument("--threads", type=int, default=8)
+    parser.add_argument("--https", action="store_true", help="Caddy in front, its own CA")
+    parser.add_argument("--domain", help="a public name: Caddy obtains its certificate")
+    parser.add_argument("--https-port", type=int, help="8443 (443 with --domain)")
+    parser.add_argument("--http-port", type=int, help="8080 (80 with --domain)")
     options = parser.parse_args(argv)
+    if options.https or options.domain:
+        sys.exit(serve_https(options))
     announce(options.host, options.port, sys.stdout)
     command = gunicorn_command(options.host, options.port, options.threads)
     os.execv(command[0], command)
