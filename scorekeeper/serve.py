@@ -22,6 +22,7 @@ import socket
 import struct
 import subprocess
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TextIO
 
@@ -35,6 +36,8 @@ EVERY_INTERFACE = "0.0.0.0"
 SIOCGIFADDR = 0x8915
 # Interfaces no phone on the Wi-Fi reaches: containers, bridges for them, tunnels (VPNs).
 NOT_FOR_PHONES = ("lo", "docker", "br-", "veth", "virbr", "cni", "flannel", "tun", "tap", "wg")
+# One process of this many threads: one slow phone never holds up the others.
+THREADS = 8
 # gunicorn's own limits on a request's head, above what a phone sends, so the site answers
 # (with its headers and its words), never gunicorn's bare 414 or 431 page: a request line
 # of up to 8,190 bytes (gunicorn's most; its default, 4,094, refuses a long query), 100
@@ -137,7 +140,7 @@ def gunicorn_command(host: str, port: int, threads: int) -> list[str]:
 def https_proxy(options: argparse.Namespace) -> caddy.Proxy:
     """What Caddy serves for these options: a public name (ACME), or this machine's
     addresses with Caddy's own authority, in front of gunicorn on 127.0.0.1."""
-    state = ROOT / "instance" / "caddy"
+    state = Path(options.caddy_state)
     upstream = f"127.0.0.1:{options.port}"
     if options.domain:
         return caddy.Proxy(
@@ -188,25 +191,40 @@ def serve_https(options: argparse.Namespace) -> int:
     front = subprocess.Popen(caddy.caddy_command(), env=proxy.environment())
     caddy.wait_for_root(proxy, front)
     announce_https(proxy, sys.stdout)
-    site = dict(os.environ, TRUSTED_PROXY_HOPS="1")
+    command = gunicorn_command("127.0.0.1", options.port, options.threads)
+    back = subprocess.Popen(command, env=site_environment(proxy, os.environ))
+    return caddy.run_side_by_side([front, back])
+
+
+def site_environment(proxy: caddy.Proxy, base: Mapping[str, str]) -> dict[str, str]:
+    """gunicorn's environment behind Caddy: one proxy to believe (the phone's address for
+    the write limit, https for HSTS and Secure cookies), and the root for /certificate."""
+    site = dict(base, TRUSTED_PROXY_HOPS="1")
     if proxy.root_cert is not None:
         site["CADDY_ROOT_CERT"] = str(proxy.root_cert)
-    back = subprocess.Popen(gunicorn_command("127.0.0.1", options.port, options.threads), env=site)
-    return caddy.run_side_by_side([front, back])
+    return site
+
+
+def arguments() -> argparse.ArgumentParser:
+    """`python -m scorekeeper.serve`'s options (the Makefile's run target passes them)."""
+    parser = argparse.ArgumentParser(prog="python -m scorekeeper.serve", description=__doc__)
+    parser.add_argument("--host", default=EVERY_INTERFACE, help="0.0.0.0: every interface")
+    parser.add_argument("--port", type=int, default=5000)
+    parser.add_argument("--threads", type=int, default=THREADS)
+    parser.add_argument("--https", action="store_true", help="Caddy in front, its own CA")
+    parser.add_argument("--domain", help="a public name: Caddy obtains its certificate")
+    parser.add_argument("--https-port", type=int, help="8443 (443 with --domain)")
+    parser.add_argument("--http-port", type=int, help="8080 (80 with --domain)")
+    parser.add_argument(
+        "--caddy-state", default=ROOT / "instance" / "caddy", help="Caddy's data and config"
+    )
+    return parser
 
 
 def main(argv: list[str] | None = None) -> None:
     """Print the address and its QR code, then run gunicorn in this process's place (or
     Caddy and gunicorn side by side, with ``--https`` or ``--domain``)."""
-    parser = argparse.ArgumentParser(prog="python -m scorekeeper.serve", description=__doc__)
-    parser.add_argument("--host", default=EVERY_INTERFACE, help="0.0.0.0: every interface")
-    parser.add_argument("--port", type=int, default=5000)
-    parser.add_argument("--threads", type=int, default=8)
-    parser.add_argument("--https", action="store_true", help="Caddy in front, its own CA")
-    parser.add_argument("--domain", help="a public name: Caddy obtains its certificate")
-    parser.add_argument("--https-port", type=int, help="8443 (443 with --domain)")
-    parser.add_argument("--http-port", type=int, help="8080 (80 with --domain)")
-    options = parser.parse_args(argv)
+    options = arguments().parse_args(argv)
     if options.https or options.domain:
         sys.exit(serve_https(options))
     announce(options.host, options.port, sys.stdout)
