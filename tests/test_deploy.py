@@ -17,10 +17,12 @@ import socket
 import ssl
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
@@ -269,9 +271,12 @@ class Served:
     def __init__(self, process: subprocess.Popen, output: Path, proxy: caddy.Proxy):
         self.process, self.output, self.proxy = process, output, proxy
 
-    def https(self, path: str) -> urllib.request.Request:
+    def https(self, path: str | urllib.request.Request):
+        """Open a path (or a request) on the site, trusting Caddy's root and nothing else."""
         context = ssl.create_default_context(cafile=str(self.proxy.root_cert))
-        return urllib.request.urlopen(self.proxy.url.rstrip("/") + path, context=context, timeout=5)
+        if isinstance(path, str):
+            path = self.proxy.url.rstrip("/") + path
+        return urllib.request.urlopen(path, context=context, timeout=5)
 
 
 @pytest.fixture(scope="module")
@@ -373,3 +378,54 @@ def test_stopping_stops_caddy_and_gunicorn_and_the_authority_outlives_a_restart(
         assert again.proxy.root_cert.read_bytes() == root
     finally:
         stop(again)
+
+
+class EchoHeaders(BaseHTTPRequestHandler):
+    """An upstream that answers with the request's headers, as gunicorn would see them."""
+
+    def do_GET(self) -> None:
+        body = json.dumps(dict(self.headers.items())).encode()
+        self.send_response(200)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args) -> None:
+        """Quiet."""
+
+
+def test_caddy_hands_the_site_the_phones_own_address_whatever_the_phone_claims(tmp_path):
+    upstream = ThreadingHTTPServer(("127.0.0.1", 0), EchoHeaders)
+    threading.Thread(target=upstream.serve_forever, daemon=True).start()
+    _, https_port, http_port = ports()
+    flags = ("--host", "127.0.0.1", "--port", str(upstream.server_port))
+    flags += ("--https-port", str(https_port), "--http-port", str(http_port))
+    proxy = home_proxy(tmp_path, *flags)
+    front = subprocess.Popen(
+        caddy.caddy_command(),
+        env=proxy.environment(caddy_only(tmp_path)),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        caddy.wait_for_root(proxy, front)
+        served = Served(front, tmp_path / "unused", proxy)
+        claims = {"X-Forwarded-For": "203.0.113.9", "X-Forwarded-Proto": "http"}
+        deadline = time.monotonic() + START_SECONDS
+        while True:
+            try:
+                request = urllib.request.Request(proxy.url, headers=claims)
+                with served.https(request) as answer:
+                    seen = json.loads(answer.read())
+                break
+            except (OSError, urllib.error.URLError):
+                assert time.monotonic() < deadline
+                time.sleep(0.2)
+    finally:
+        caddy.stop([front])
+        upstream.shutdown()
+        upstream.server_close()
+
+    # One hop, the one TRUSTED_PROXY_HOPS=1 believes: this phone (here on loopback), https.
+    assert seen["X-Forwarded-For"] == "127.0.0.1"
+    assert seen["X-Forwarded-Proto"] == "https"
