@@ -15,7 +15,6 @@ adds its root to this machine's own trust store.
 from __future__ import annotations
 
 import os
-import shutil
 import signal
 import subprocess
 import time
@@ -85,11 +84,6 @@ class Proxy:
 def caddy_command(action: str = "run", caddyfile: Path = CADDYFILE) -> list[str]:
     """``caddy run`` (or ``adapt``, ``validate``) on deploy/Caddyfile."""
     return [CADDY, action, "--config", str(caddyfile), "--adapter", "caddyfile"]
-
-
-def caddy_installed() -> bool:
-    """Is Debian's caddy on the PATH (`make https-deps` installs it)?"""
-    return shutil.which(CADDY) is not None
 
 
 def wait_for_root(proxy: Proxy, process: subprocess.Popen, seconds: float = 30) -> None:
