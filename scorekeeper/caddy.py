@@ -14,7 +14,6 @@ adds its root to this machine's own trust store.
 
 from __future__ import annotations
 
-import os
 import signal
 import subprocess
 import time
@@ -65,9 +64,10 @@ class Proxy:
             return None
         return self.state / "data" / ROOT_CERT_IN_DATA
 
-    def environment(self, base: Mapping[str, str] | None = None) -> dict[str, str]:
-        """Caddy's environment: deploy/Caddyfile's placeholders, and its own folders."""
-        environ = dict(os.environ if base is None else base)
+    def environment(self, base: Mapping[str, str]) -> dict[str, str]:
+        """Caddy's environment: ``base`` with deploy/Caddyfile's placeholders and Caddy's
+        own folders set."""
+        environ = dict(base)
         environ.update(
             SITE_ADDRESS=", ".join(f"{self.origin(host)}" for host in self.hosts),
             HTTP_PORT=str(self.http_port),

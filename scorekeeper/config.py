@@ -67,3 +67,9 @@ def settings_from_environment(environ: Mapping[str, str] | None = None) -> dict[
         else:
             settings[key] = text
     return settings
+
+
+def inherited_environment() -> dict[str, str]:
+    """A copy of this process's environment, for a process started from it (`make run
+    HTTPS=1` starts Caddy and gunicorn with a few variables more)."""
+    return dict(os.environ)

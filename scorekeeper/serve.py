@@ -29,6 +29,7 @@ from typing import TextIO
 import segno
 
 from . import caddy
+from .config import inherited_environment
 
 ROOT = Path(__file__).resolve().parents[1]
 EVERY_INTERFACE = "0.0.0.0"
@@ -188,11 +189,11 @@ def serve_https(options: argparse.Namespace) -> int:
     """Start Caddy, then gunicorn behind it on 127.0.0.1, and keep both until one stops."""
     proxy = https_proxy(options)
     proxy.state.mkdir(parents=True, exist_ok=True)
-    front = subprocess.Popen(caddy.caddy_command(), env=proxy.environment())
+    front = subprocess.Popen(caddy.caddy_command(), env=proxy.environment(inherited_environment()))
     caddy.wait_for_root(proxy, front)
     announce_https(proxy, sys.stdout)
     command = gunicorn_command("127.0.0.1", options.port, options.threads)
-    back = subprocess.Popen(command, env=site_environment(proxy, os.environ))
+    back = subprocess.Popen(command, env=site_environment(proxy, inherited_environment()))
     return caddy.run_side_by_side([front, back])
 
 
