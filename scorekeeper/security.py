@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import ipaddress
 import math
 import time
+from urllib.parse import urlsplit
 
 from flask import Flask, current_app, has_request_context, request
 from flask.sessions import SecureCookieSessionInterface
@@ -49,11 +51,26 @@ SECURITY_HEADERS = {
 # serves plain HTTP on purpose). No includeSubDomains: the site knows nothing of its
 # name's other sites.
 STRICT_TRANSPORT_SECURITY = "max-age=31536000"
+# Nor for an address or localhost: browsers ignore it for an address (RFC 6797, 8.1), and
+# for localhost it would hold every port, sending a later http://localhost:5000 (plain
+# `make run`) to https, where nothing answers.
+NOT_A_SITE_NAME = ("localhost",)
 
 
 def over_https() -> bool:
     """Did this request come over HTTPS (at the proxy, when TRUSTED_PROXY_HOPS trusts it)?"""
     return has_request_context() and request.is_secure
+
+
+def names_a_site(host: str) -> bool:
+    """Is this Host (with its port, if any) a name HSTS can hold: not an address, not
+    localhost?"""
+    name = urlsplit(f"//{host}").hostname or ""
+    try:
+        ipaddress.ip_address(name)
+    except ValueError:
+        return name not in NOT_A_SITE_NAME and not name.endswith(".localhost")
+    return False
 
 
 def secure_cookies() -> bool:
@@ -102,7 +119,7 @@ def add_security_headers(response: Response) -> Response:
     """Give every response the site's security headers."""
     for name, value in SECURITY_HEADERS.items():
         response.headers.setdefault(name, value)
-    if over_https():
+    if over_https() and names_a_site(request.host):
         response.headers.setdefault("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY)
     return response
 

@@ -1,6 +1,7 @@
-"""Behind Caddy (issue 24): Secure cookies and HSTS on HTTPS only, the phone's own address
-for the write limit, /health as it was, and the page that hands a phone the site's root
-certificate. The proxy is played by the test client's X-Forwarded-* headers."""
+"""Behind Caddy (issue 24): Secure cookies and HSTS on HTTPS only (HSTS for a name, never
+for an address or localhost), the phone's own address for the write limit, /health as it
+was, and the page that hands a phone the site's root certificate. The proxy is played by
+the test client's X-Forwarded-* headers."""
 
 from __future__ import annotations
 
@@ -18,9 +19,14 @@ from tests.helpers.html import filled, form_to, read
 from tests.helpers.play import open_page
 
 TEST_ROOT = Path(__file__).parent / "data" / "test-root.crt"
-OVER_HTTPS = {"X-Forwarded-Proto": "https", "X-Forwarded-For": "192.168.1.20"}
+SITE = "scores.example.org"
+OVER_HTTPS = {
+    "X-Forwarded-Proto": "https",
+    "X-Forwarded-For": "192.168.1.20",
+    "X-Forwarded-Host": SITE,
+}
 # What a browser sends with a form from the site's own page (Referrer-Policy: same-origin).
-FROM_THE_FORM = {**OVER_HTTPS, "Referer": "https://localhost/matches/new?game=two-handed"}
+FROM_THE_FORM = {**OVER_HTTPS, "Referer": f"https://{SITE}/matches/new?game=two-handed"}
 
 
 @pytest.fixture
@@ -99,7 +105,23 @@ def test_an_https_answer_carries_hsts(proxied, path):
 
 @pytest.mark.parametrize("path", ["/", "/matches/new", "/health"])
 def test_a_plain_http_answer_carries_no_hsts(proxied, path):
+    plain = {"X-Forwarded-Proto": "http", "X-Forwarded-Host": SITE}
     assert "Strict-Transport-Security" not in proxied.test_client().get(path).headers
+    assert "Strict-Transport-Security" not in proxied.test_client().get(path, headers=plain).headers
+
+
+@pytest.mark.parametrize(
+    "host", ["localhost:8443", "127.0.0.1:8443", "192.168.1.20:8443", "[::1]:8443", "a.localhost"]
+)
+def test_no_hsts_for_an_address_or_localhost_even_over_https(proxied, host):
+    """Browsers ignore it for an address; for localhost it would outlive this site and
+    send plain `make run` on http://localhost:5000 to https."""
+    headers = {**OVER_HTTPS, "X-Forwarded-Host": host}
+
+    answer = proxied.test_client().get("/matches/new", headers=headers)
+
+    assert "Strict-Transport-Security" not in answer.headers
+    assert re.search(r";\s*Secure\b", set_cookies(answer)["session"])  # still HTTPS
 
 
 def test_with_no_proxy_trusted_a_forwarded_https_is_not_believed(make_site, tmp_path):
