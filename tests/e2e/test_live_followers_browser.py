@@ -1,0 +1,163 @@
+"""A save on one phone reaches the phones that follow the match, and a follower that lost
+its connection catches up by itself when it is back (issue 24).
+
+Ann enters hands on her phone; the view link and the table display are open in browser
+contexts of their own. What the followers asked and were answered is logged in the order
+the browser reports it, with Ann's save among it: the first poll a follower sends after the
+save was answered brings the hand. How soon that is, in seconds, is bench/live.py's
+measure, not this test's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+from playwright.sync_api import Page, Request, Response, expect
+
+from tests.e2e.playing import expect_totals, start_match
+from tests.e2e.test_offline_truth import HAND_1, thumb_hand
+from tests.e2e.thumb import Thumb
+
+pytestmark = pytest.mark.e2e
+
+NewPage = Callable[..., Page]
+
+
+class Log:
+    """Ann's saves and each follower's polls (asked, answered, failed), in arrival order."""
+
+    def __init__(self) -> None:
+        self.events: list[tuple] = []
+
+    def saves_of(self, page: Page) -> None:
+        def saved(response: Response) -> None:
+            request = response.request
+            if request.method == "POST" and urlsplit(request.url).path.endswith("/hands"):
+                self.events.append(("saved", response.status))
+
+        page.on("response", saved)
+
+    def polls_of(self, page: Page, name: str) -> None:
+        def since(request: Request) -> int | None:
+            url = urlsplit(request.url)
+            return int(parse_qs(url.query)["since"][0]) if url.path.endswith("/live") else None
+
+        def asked(request: Request) -> None:
+            if (version := since(request)) is not None:
+                self.events.append(("asked", name, version))
+
+        def answered(response: Response) -> None:
+            if (version := since(response.request)) is not None:
+                self.events.append(("answered", name, version, response.status))
+
+        def failed(request: Request) -> None:
+            if (version := since(request)) is not None:
+                self.events.append(("failed", name, version))
+
+        page.on("request", asked)
+        page.on("response", answered)
+        page.on("requestfailed", failed)
+
+    def mark(self, what: str) -> int:
+        """Note a moment of the test in the log; its place."""
+        self.events.append((what,))
+        return len(self.events) - 1
+
+    def wait_for(self, page: Page, wanted: Callable[[tuple], bool], after: int = 0) -> int:
+        """The place of the first event after ``after`` that is ``wanted`` (bounded wait)."""
+        for _ in range(100):
+            for place in range(after, len(self.events)):
+                if wanted(self.events[place]):
+                    return place
+            page.wait_for_timeout(100)
+        raise AssertionError(f"not in the log after {after}: {self.events[after:]}")
+
+    def after(self, place: int, name: str) -> list[tuple]:
+        """What the follower ``name`` asked and was answered after ``place``."""
+        return [event for event in self.events[place + 1 :] if event[1:2] == (name,)]
+
+
+def followers(new_page: NewPage, log: Log) -> tuple[Page, Page, Page]:
+    """Ann's phone with a match started, and the view link and table display following it."""
+    ann = new_page(has_touch=True)
+    start_match(ann)
+    log.saves_of(ann)
+    view = ann.locator(".share a[href^='/matches/watch/']").first.get_attribute("href")
+    watcher, display = new_page(), new_page()
+    watcher.goto(view)
+    display.goto(f"{view}/display")
+    for name, page in (("view link", watcher), ("display", display)):
+        log.polls_of(page, name)
+        page.evaluate("() => { window.sameDocument = true; }")
+    return ann, watcher, display
+
+
+def expect_hand_1(watcher: Page, display: Page) -> None:
+    expect_totals(watcher, 310, 120)
+    expect(watcher.locator("#hand-1")).to_contain_text("Ann bid 300")
+    expect(display.locator("#display-total-0")).to_have_text("310")
+    expect(display.locator("#display-total-1")).to_have_text("120")
+    for page in (watcher, display):
+        assert page.evaluate("() => window.sameDocument === true"), f"{page.url} was reloaded"
+
+
+def first_poll_brings_hand_1(log: Log, place: int, name: str) -> None:
+    """The follower's first poll sent after ``place`` asked at version 0 and got the hand;
+    its next ones ask at version 1 and are empty."""
+    seen = log.after(place, name)
+    asked = [event for event in seen if event[0] == "asked"]
+    assert asked[0] == ("asked", name, 0), seen
+    answers = [event for event in seen[seen.index(asked[0]) :] if event[0] == "answered"]
+    assert answers[0] == ("answered", name, 0, 200), seen
+    assert all(event == ("answered", name, 1, 204) for event in answers[1:]), seen
+
+
+def test_a_saved_hand_reaches_the_view_link_and_display_with_their_next_poll(
+    new_page: NewPage,
+) -> None:
+    log = Log()
+    ann, watcher, display = followers(new_page, log)
+    for name in ("view link", "display"):
+        log.wait_for(watcher, lambda event, name=name: event == ("answered", name, 0, 204))
+
+    thumb_hand(Thumb(ann), HAND_1)
+    saved = log.wait_for(ann, lambda event: event[0] == "saved")
+    assert log.events[saved] == ("saved", 303)
+    expect_totals(ann, 310, 120)
+    expect_hand_1(watcher, display)
+    # Before the save every answer was empty; the first poll after it brought the hand.
+    before = [event for event in log.events[:saved] if event[0] == "answered"]
+    assert before and all(event[2:] == (0, 204) for event in before), before
+    for name in ("view link", "display"):
+        log.wait_for(watcher, lambda event, name=name: event == ("answered", name, 1, 204), saved)
+        first_poll_brings_hand_1(log, saved, name)
+
+
+def test_a_follower_that_lost_its_connection_catches_up_when_back(new_page: NewPage) -> None:
+    log = Log()
+    ann, watcher, display = followers(new_page, log)
+    for page in (watcher, display):
+        page.context.set_offline(True)
+    cut = log.mark("offline")
+    for name in ("view link", "display"):
+        log.wait_for(watcher, lambda event, name=name: event == ("failed", name, 0), cut)
+
+    thumb_hand(Thumb(ann), HAND_1)
+    saved = log.wait_for(ann, lambda event: event[0] == "saved", cut)
+    assert log.events[saved] == ("saved", 303)
+    # Still cut off: the followers keep asking, in vain, and show no hand.
+    for name in ("view link", "display"):
+        log.wait_for(watcher, lambda event, name=name: event == ("failed", name, 0), saved)
+    expect(watcher.locator("#hand-1")).to_have_count(0)
+    expect(display.locator("#display-total-0")).to_have_text("0")
+
+    # Marked first: back online, a follower asks at once (its "online" trigger).
+    back = log.mark("online")
+    for page in (watcher, display):
+        page.context.set_offline(False)
+    expect_hand_1(watcher, display)
+    for name in ("view link", "display"):
+        log.wait_for(watcher, lambda event, name=name: event == ("answered", name, 1, 204), back)
+        first_poll_brings_hand_1(log, back, name)
