@@ -8,8 +8,11 @@ from __future__ import annotations
 import re
 
 import pytest
+from flask import request_started
 
+from scorekeeper import create_app
 from scorekeeper.extensions import db
+from scorekeeper.security import SECURITY_HEADERS
 from scorekeeper.services import dice, hands, matches
 from tests.helpers.html import read
 from tests.helpers.play import new_dice_game, score
@@ -121,3 +124,76 @@ def test_a_follower_asks_at_once_when_back_online_or_shown_again(client, match, 
     poller = poller_of(client, follower.format(edit=match[0], game=game[0]))
     assert "online from:window" in triggers(poller)
     assert "visibilitychange from:document" in triggers(poller)
+
+
+# Twice a second from every follower: a dice game's unchanged poll is answered ahead of
+# Flask too (quick_poll.py), as a match's always was.
+DICE_POLLS = {
+    "unchanged": "/dice/{edit}/live?since=1",
+    "unchanged, with a typed turn": "/dice/{edit}/live?since=1&form=1&number=2",
+    "unchanged by the view link": "/dice/watch/{view}/live?since=1",
+    "unchanged on the display": "/dice/watch/{view}/live?since=1&display=1",
+    "changed since": "/dice/{edit}/live?since=0",
+    "since from the future": "/dice/{edit}/live?since=7",
+    "since not a number": "/dice/{edit}/live?since=one",
+    "no since": "/dice/{edit}/live",
+    "wrong token": "/dice/{near}/live?since=1",
+    "view token by the edit road": "/dice/{view}/live?since=1",
+    "edit token by the view road": "/dice/watch/{edit}/live?since=1",
+}
+
+
+@pytest.fixture
+def quick_and_slow(make_site, tmp_path):
+    """Two sites on one database: one answers unchanged polls early, one only in Flask."""
+    quick = make_site(tmp_path, TESTING=True, SECRET_KEY="test")
+    with quick.app_context():
+        url = db.engine.url.render_as_string(hide_password=False)
+    slow = create_app(
+        {
+            "INSTANCE_PATH": tmp_path / "slow",
+            "SQLALCHEMY_DATABASE_URI": url,
+            "TESTING": True,
+            "SECRET_KEY": "test",
+            "QUICK_POLLS": False,
+        }
+    )
+    yield quick, slow
+    with slow.app_context():
+        db.engine.dispose()
+
+
+@pytest.mark.parametrize("poll", DICE_POLLS)
+def test_a_quick_dice_poll_answers_exactly_as_the_flask_view_does(quick_and_slow, poll):
+    quick, slow = quick_and_slow
+    phone = quick.test_client()
+    token = new_dice_game(phone, names=("Ann", "Bob"))
+    score(phone, token, "33355", "full_house")
+    with quick.app_context():
+        view = dice.load_game(db.session, token).game.view_token
+    url = DICE_POLLS[poll].format(edit=token, view=view, near=token[:-1] + "AB"[token[-1] == "A"])
+
+    early = quick.test_client().get(url, headers={"Accept-Encoding": "gzip"})
+    late = slow.test_client().get(url, headers={"Accept-Encoding": "gzip"})
+
+    assert early.status_code == late.status_code
+    if early.status_code == 204:
+        assert early.data == late.data == b""
+        for name in ["Cache-Control", "Vary", *SECURITY_HEADERS]:
+            assert early.headers.get(name) == late.headers.get(name), name
+
+
+@pytest.mark.parametrize("by", ["/dice/{edit}/live", "/dice/watch/{view}/live"])
+def test_an_unchanged_dice_poll_is_answered_before_flask_sees_a_request(app, client, game, by):
+    edit, view = game
+    seen = []
+
+    def started(sender, **extra):
+        seen.append(sender)
+
+    with request_started.connected_to(started, app):
+        unchanged = client.get(by.format(edit=edit, view=view) + "?since=1")
+        changed = client.get(by.format(edit=edit, view=view) + "?since=0")
+
+    assert (unchanged.status_code, changed.status_code) == (204, 200)
+    assert len(seen) == 1
