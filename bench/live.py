@@ -1,14 +1,15 @@
 """How soon a save reaches the phones that follow a match: gunicorn on PostgreSQL, 25 tables.
 
-Run with ``make bench`` (or ``python -m bench.live --seconds 20``). A throwaway PostgreSQL
+Run with ``make bench`` (or ``python -m bench.live --seconds 20``; ``--poll-every 2`` polls
+at another interval than the pages draw, to compare). A throwaway PostgreSQL
 cluster is made by scripts/with-postgres.sh (unless TEST_DATABASE_URL names one already),
 gunicorn serves it on loopback, and every one of 25 matches has five followers: three
-phones holding the edit link, one the view link and the table display. Each follower does
+phones holding the edit link, one the view link, one the table display. Each follower does
 what its page does: it reads the page's poller (``#live``: its address and its
 ``hx-trigger="every …"``), asks that address at that interval, and on an answer with a
 body takes the poller drawn in it, with the version it now shows, as htmx swaps it in.
-One writer per match saves a hand at a steady rate through the service layer, straight
-into the database, as the phone's post does.
+One writer per match saves a hand every 5 s (the matches staggered) through the service
+layer, straight into the database, as the phone's post does.
 
 Measured: for every save and every follower, the time from the save's commit until the
 follower holds that version or a newer one; p50, p95 and the longest, with any save a
@@ -404,7 +405,8 @@ def describe(figures: dict) -> None:
     print(
         f"missed: {figures['missed']}; per follower {figures['requests_per_follower']:.2f} "
         f"requests/s and {figures['cpu_ms_per_follower']:.2f} ms of gunicorn's CPU per s; "
-        f"{figures['in_flight']:.2f} requests in flight on average (threads held), "
+        f"{figures['in_flight']:.2f} requests in flight on average (threads held, and "
+        "waits for one), "
         f"at most {figures['connections']} connections open"
     )
     for failure in figures["failures"]:
@@ -427,7 +429,7 @@ def checks(figures: dict) -> list[Check]:
             f"live cost per follower (poll every {figures['interval']:g} s), all answered",
             f"{figures['requests_per_follower']:.2f} req/s, "
             f"{figures['cpu_ms_per_follower']:.2f} ms CPU/s, "
-            f"{figures['in_flight'] / figures['followers']:.4f} threads",
+            f"{figures['in_flight'] / figures['followers']:.3f} requests in flight",
             "no failed request",
             not figures["failures"],
         ),
