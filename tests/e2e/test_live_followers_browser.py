@@ -1,22 +1,23 @@
-"""A save on one phone reaches the phones that follow the match, and a follower that lost
-its connection catches up by itself when it is back (issue 24).
+"""A save on one phone reaches the phones that follow the match or dice game, and a follower
+that lost its connection catches up by itself when it is back (issue 24).
 
-Ann enters hands on her phone; the view link and the table display are open in browser
-contexts of their own. What the followers asked and were answered is logged in the order
-the browser reports it, with Ann's save among it: the first poll a follower sends after the
-save was answered brings the hand. How soon that is, in seconds, is bench/live.py's
-measure, not this test's.
+Ann enters a hand (Us +310, Them +120) or a Yahtzee turn (3 3 3 5 5 in Full house, 25) on
+her phone; the view link and the table display are open in browser contexts of their own.
+What the followers asked and were answered is logged in the order the browser reports it,
+with Ann's save among it: the first poll a follower sends after the save was answered
+brings the entry. How soon that is, in seconds, is bench/live.py's measure, not this test's.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from playwright.sync_api import Page, Request, Response, expect
 
-from tests.e2e.playing import expect_totals, start_match
+from tests.e2e.playing import expect_totals, start_dice_game, start_match
 from tests.e2e.test_offline_truth import HAND_1, thumb_hand
 from tests.e2e.thumb import Thumb
 
@@ -31,10 +32,10 @@ class Log:
     def __init__(self) -> None:
         self.events: list[tuple] = []
 
-    def saves_of(self, page: Page) -> None:
+    def saves_of(self, page: Page, posts: str) -> None:
         def saved(response: Response) -> None:
             request = response.request
-            if request.method == "POST" and urlsplit(request.url).path.endswith("/hands"):
+            if request.method == "POST" and urlsplit(request.url).path.endswith(posts):
                 self.events.append(("saved", response.status))
 
         page.on("response", saved)
@@ -79,12 +80,44 @@ class Log:
         return [event for event in self.events[place + 1 :] if event[1:2] == (name,)]
 
 
-def followers(new_page: NewPage, log: Log) -> tuple[Page, Page, Page]:
-    """Ann's phone with a match started, and the view link and table display following it."""
+def a_yahtzee_turn(ann: Page) -> None:
+    """Tap 3 3 3 5 5 on the dice pad, then the best box they score in: Full house, 25."""
+    thumb = Thumb(ann)
+    for face in "33355":
+        thumb.tap(ann.get_by_role("button", name=f"Add a {face}", exact=True))
+    best = ann.locator("#best-boxes .best-box").first
+    expect(best).to_have_text("Full house 25")
+    expect(ann.locator(".htmx-request, .htmx-swapping, .htmx-settling")).to_have_count(0)
+    thumb.tap(best)
+
+
+@dataclass(frozen=True)
+class Game:
+    """How Ann starts the game and enters its first hand or turn, and what it scores."""
+
+    start: Callable[[Page], object]
+    play: Callable[[Page], None]
+    posts: str  # where the entry is posted
+    area: str  # the view link's folder
+    totals: tuple[int, int]
+
+
+GAMES = {
+    "pinochle": Game(
+        start_match, lambda ann: thumb_hand(Thumb(ann), HAND_1), "/hands", "matches", (310, 120)
+    ),
+    "yahtzee": Game(
+        lambda ann: start_dice_game(ann, ["Ann", "Bob"]), a_yahtzee_turn, "/turns", "dice", (25, 0)
+    ),
+}
+
+
+def followers(new_page: NewPage, log: Log, game: Game) -> tuple[Page, Page, Page]:
+    """Ann's phone with a game started, and the view link and table display following it."""
     ann = new_page(has_touch=True)
-    start_match(ann)
-    log.saves_of(ann)
-    view = ann.locator(".share a[href^='/matches/watch/']").first.get_attribute("href")
+    game.start(ann)
+    log.saves_of(ann, game.posts)
+    view = ann.locator(f".share a[href^='/{game.area}/watch/']").first.get_attribute("href")
     watcher, display = new_page(), new_page()
     watcher.goto(view)
     display.goto(f"{view}/display")
@@ -94,17 +127,17 @@ def followers(new_page: NewPage, log: Log) -> tuple[Page, Page, Page]:
     return ann, watcher, display
 
 
-def expect_hand_1(watcher: Page, display: Page) -> None:
-    expect_totals(watcher, 310, 120)
-    expect(watcher.locator("#hand-1")).to_contain_text("Ann bid 300")
-    expect(display.locator("#display-total-0")).to_have_text("310")
-    expect(display.locator("#display-total-1")).to_have_text("120")
+def expect_the_entry(game: Game, watcher: Page, display: Page) -> None:
+    """Both followers show the totals after Ann's entry, on the page they opened."""
+    expect_totals(watcher, *game.totals)
+    for side, total in enumerate(game.totals):
+        expect(display.locator(f"#display-total-{side}")).to_have_text(str(total))
     for page in (watcher, display):
         assert page.evaluate("() => window.sameDocument === true"), f"{page.url} was reloaded"
 
 
-def first_poll_brings_hand_1(log: Log, place: int, name: str) -> None:
-    """The follower's first poll sent after ``place`` asked at version 0 and got the hand;
+def first_poll_brings_the_entry(log: Log, place: int, name: str) -> None:
+    """The follower's first poll sent after ``place`` asked at version 0 and got the entry;
     its next ones ask at version 1 and are empty."""
     seen = log.after(place, name)
     asked = [event for event in seen if event[0] == "asked"]
@@ -114,37 +147,40 @@ def first_poll_brings_hand_1(log: Log, place: int, name: str) -> None:
     assert all(event == ("answered", name, 1, 204) for event in answers[1:]), seen
 
 
-def test_a_saved_hand_reaches_the_view_link_and_display_with_their_next_poll(
-    new_page: NewPage,
+@pytest.mark.parametrize("kind", GAMES)
+def test_an_entry_reaches_the_view_link_and_display_with_their_next_poll(
+    new_page: NewPage, kind: str
 ) -> None:
+    game = GAMES[kind]
     log = Log()
-    ann, watcher, display = followers(new_page, log)
+    ann, watcher, display = followers(new_page, log, game)
     for name in ("view link", "display"):
         log.wait_for(watcher, lambda event, name=name: event == ("answered", name, 0, 204))
 
-    thumb_hand(Thumb(ann), HAND_1)
+    game.play(ann)
     saved = log.wait_for(ann, lambda event: event[0] == "saved")
     assert log.events[saved] == ("saved", 303)
-    expect_totals(ann, 310, 120)
-    expect_hand_1(watcher, display)
-    # Before the save every answer was empty; the first poll after it brought the hand.
+    expect_totals(ann, *game.totals)
+    expect_the_entry(game, watcher, display)
+    # Before the save every answer was empty; the first poll after it brought the entry.
     before = [event for event in log.events[:saved] if event[0] == "answered"]
     assert before and all(event[2:] == (0, 204) for event in before), before
     for name in ("view link", "display"):
         log.wait_for(watcher, lambda event, name=name: event == ("answered", name, 1, 204), saved)
-        first_poll_brings_hand_1(log, saved, name)
+        first_poll_brings_the_entry(log, saved, name)
 
 
 def test_a_follower_that_lost_its_connection_catches_up_when_back(new_page: NewPage) -> None:
+    game = GAMES["pinochle"]
     log = Log()
-    ann, watcher, display = followers(new_page, log)
+    ann, watcher, display = followers(new_page, log, game)
     for page in (watcher, display):
         page.context.set_offline(True)
     cut = log.mark("offline")
     for name in ("view link", "display"):
         log.wait_for(watcher, lambda event, name=name: event == ("failed", name, 0), cut)
 
-    thumb_hand(Thumb(ann), HAND_1)
+    game.play(ann)
     saved = log.wait_for(ann, lambda event: event[0] == "saved", cut)
     assert log.events[saved] == ("saved", 303)
     # Still cut off: the followers keep asking, in vain, and show no hand.
@@ -157,7 +193,8 @@ def test_a_follower_that_lost_its_connection_catches_up_when_back(new_page: NewP
     back = log.mark("online")
     for page in (watcher, display):
         page.context.set_offline(False)
-    expect_hand_1(watcher, display)
+    expect_the_entry(game, watcher, display)
+    expect(watcher.locator("#hand-1")).to_contain_text("Ann bid 300")
     for name in ("view link", "display"):
         log.wait_for(watcher, lambda event, name=name: event == ("answered", name, 1, 204), back)
-        first_poll_brings_hand_1(log, back, name)
+        first_poll_brings_the_entry(log, back, name)
