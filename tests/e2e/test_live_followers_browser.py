@@ -112,27 +112,33 @@ GAMES = {
 }
 
 
-def followers(new_page: NewPage, log: Log, game: Game) -> tuple[Page, Page, Page]:
-    """Ann's phone with a game started, and the view link and table display following it."""
+def followers(new_page: NewPage, log: Log, game: Game) -> tuple[Page, dict[str, Page]]:
+    """Ann's phone with a game started, and the pages following it: another phone with the
+    edit link, the view link and the table display, each a browser context of its own."""
     ann = new_page(has_touch=True)
     game.start(ann)
     log.saves_of(ann, game.posts)
     view = ann.locator(f".share a[href^='/{game.area}/watch/']").first.get_attribute("href")
-    watcher, display = new_page(), new_page()
-    watcher.goto(view)
-    display.goto(f"{view}/display")
-    for name, page in (("view link", watcher), ("display", display)):
-        log.polls_of(page, name)
-        page.evaluate("() => { window.sameDocument = true; }")
-    return ann, watcher, display
+    pages = {}
+    for name, link in (
+        ("another phone", urlsplit(ann.url).path),
+        ("view link", view),
+        ("display", f"{view}/display"),
+    ):
+        pages[name] = new_page()
+        pages[name].goto(link)
+        log.polls_of(pages[name], name)
+        pages[name].evaluate("() => { window.sameDocument = true; }")
+    return ann, pages
 
 
-def expect_the_entry(game: Game, watcher: Page, display: Page) -> None:
-    """Both followers show the totals after Ann's entry, on the page they opened."""
-    expect_totals(watcher, *game.totals)
+def expect_the_entry(game: Game, pages: dict[str, Page]) -> None:
+    """Every follower shows the totals after Ann's entry, on the page it opened."""
+    for name in ("another phone", "view link"):
+        expect_totals(pages[name], *game.totals)
     for side, total in enumerate(game.totals):
-        expect(display.locator(f"#display-total-{side}")).to_have_text(str(total))
-    for page in (watcher, display):
+        expect(pages["display"].locator(f"#display-total-{side}")).to_have_text(str(total))
+    for page in pages.values():
         assert page.evaluate("() => window.sameDocument === true"), f"{page.url} was reloaded"
 
 
@@ -147,54 +153,59 @@ def first_poll_brings_the_entry(log: Log, place: int, name: str) -> None:
     assert all(event == ("answered", name, 1, 204) for event in answers[1:]), seen
 
 
+def wait_for_each(log: Log, ann: Page, event: tuple, after: int = 0) -> None:
+    """Until every follower has logged ``event`` (its name in second place) after ``after``."""
+    for name in FOLLOWERS:
+        log.wait_for(ann, lambda seen, name=name: seen == (event[0], name, *event[1:]), after)
+
+
+FOLLOWERS = ("another phone", "view link", "display")
+
+
 @pytest.mark.parametrize("kind", GAMES)
-def test_an_entry_reaches_the_view_link_and_display_with_their_next_poll(
-    new_page: NewPage, kind: str
-) -> None:
+def test_an_entry_reaches_every_follower_with_its_next_poll(new_page: NewPage, kind: str) -> None:
     game = GAMES[kind]
     log = Log()
-    ann, watcher, display = followers(new_page, log, game)
-    for name in ("view link", "display"):
-        log.wait_for(watcher, lambda event, name=name: event == ("answered", name, 0, 204))
+    ann, pages = followers(new_page, log, game)
+    wait_for_each(log, ann, ("answered", 0, 204))
 
     game.play(ann)
     saved = log.wait_for(ann, lambda event: event[0] == "saved")
     assert log.events[saved] == ("saved", 303)
     expect_totals(ann, *game.totals)
-    expect_the_entry(game, watcher, display)
+    expect_the_entry(game, pages)
     # Before the save every answer was empty; the first poll after it brought the entry.
     before = [event for event in log.events[:saved] if event[0] == "answered"]
     assert before and all(event[2:] == (0, 204) for event in before), before
-    for name in ("view link", "display"):
-        log.wait_for(watcher, lambda event, name=name: event == ("answered", name, 1, 204), saved)
+    wait_for_each(log, ann, ("answered", 1, 204), saved)
+    for name in FOLLOWERS:
         first_poll_brings_the_entry(log, saved, name)
 
 
 def test_a_follower_that_lost_its_connection_catches_up_when_back(new_page: NewPage) -> None:
     game = GAMES["pinochle"]
     log = Log()
-    ann, watcher, display = followers(new_page, log, game)
-    for page in (watcher, display):
+    ann, pages = followers(new_page, log, game)
+    for page in pages.values():
         page.context.set_offline(True)
     cut = log.mark("offline")
-    for name in ("view link", "display"):
-        log.wait_for(watcher, lambda event, name=name: event == ("failed", name, 0), cut)
+    wait_for_each(log, ann, ("failed", 0), cut)
 
     game.play(ann)
     saved = log.wait_for(ann, lambda event: event[0] == "saved", cut)
     assert log.events[saved] == ("saved", 303)
     # Still cut off: the followers keep asking, in vain, and show no hand.
-    for name in ("view link", "display"):
-        log.wait_for(watcher, lambda event, name=name: event == ("failed", name, 0), saved)
-    expect(watcher.locator("#hand-1")).to_have_count(0)
-    expect(display.locator("#display-total-0")).to_have_text("0")
+    wait_for_each(log, ann, ("failed", 0), saved)
+    for name in ("another phone", "view link"):
+        expect(pages[name].locator("#hand-1")).to_have_count(0)
+    expect(pages["display"].locator("#display-total-0")).to_have_text("0")
 
     # Marked first: back online, a follower asks at once (its "online" trigger).
     back = log.mark("online")
-    for page in (watcher, display):
+    for page in pages.values():
         page.context.set_offline(False)
-    expect_the_entry(game, watcher, display)
-    expect(watcher.locator("#hand-1")).to_contain_text("Ann bid 300")
-    for name in ("view link", "display"):
-        log.wait_for(watcher, lambda event, name=name: event == ("answered", name, 1, 204), back)
+    expect_the_entry(game, pages)
+    expect(pages["view link"].locator("#hand-1")).to_contain_text("Ann bid 300")
+    wait_for_each(log, ann, ("answered", 1, 204), back)
+    for name in FOLLOWERS:
         first_poll_brings_the_entry(log, back, name)
