@@ -38,8 +38,9 @@ test: $(DEV_STAMP) browser-deps postgres-deps trace-deps https-deps
 	scripts/with-postgres.sh $(BIN)/pytest
 
 # Every benchmark, then the performance budget as one table (exit 1 if one is not kept).
-# The load test drives gunicorn with Debian's wrk; the first visit is measured in chromium.
-bench: $(DEV_STAMP) browser-deps bench-deps
+# The load test drives gunicorn with Debian's wrk; the first visit is measured in chromium;
+# the live followers are measured against a throwaway PostgreSQL cluster.
+bench: $(DEV_STAMP) browser-deps bench-deps postgres-deps
 	$(BIN)/python -m bench
 
 # Browser tests (tests/e2e/) drive Debian's chromium through playwright; installing it
