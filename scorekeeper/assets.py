@@ -94,15 +94,35 @@ def _compressed(body: bytes) -> dict[str, bytes]:
     }
 
 
-def site_vocabulary(static_folder: Path) -> css_trim.Vocabulary:
-    """Every word and tag the site writes: its templates, its scripts and its Python."""
+def _vocabulary_files(static_folder: Path) -> list[Path]:
+    """The files the site's words are read from: its templates, its scripts, its Python."""
     root = static_folder.parent
     files = [
         *sorted((root / "templates").rglob("*.html")),
         *sorted(static_folder.rglob("*.js")),
         *sorted((root / "scorekeeper").rglob("*.py")),
     ]
-    return css_trim.vocabulary(path for path in files if path.is_file())
+    return [path for path in files if path.is_file()]
+
+
+def site_vocabulary(static_folder: Path) -> css_trim.Vocabulary:
+    """Every word and tag the site writes: its templates, its scripts and its Python."""
+    return css_trim.vocabulary(_vocabulary_files(static_folder))
+
+
+@lru_cache(maxsize=4)
+def _trimmed(vendored: str, own: str, files: tuple[tuple[str, float], ...]) -> str:
+    # Once per content and process (tests build hundreds of apps): reading the site's
+    # words takes a second. ``files`` (path, mtime) is the key: a changed file reads again.
+    words = css_trim.vocabulary(Path(path) for path, _ in files)
+    return css_trim.trim(vendored, own, words)
+
+
+def trimmed_vendored_css(static_folder: Path, vendored: str, own: str) -> str:
+    """``vendored`` (minified) less the rules the site cannot use (css_trim.py); ``own``:
+    the site's own stylesheets, minified, whose custom properties it keeps."""
+    files = tuple((str(path), path.stat().st_mtime) for path in _vocabulary_files(static_folder))
+    return _trimmed(vendored, own, files)
 
 
 def build(static_folder: Path, name: str) -> Asset:
@@ -120,7 +140,7 @@ def build(static_folder: Path, name: str) -> Asset:
     elif name.endswith(".css"):
         own = rcssmin.cssmin(b"\n".join(parts[1:]).decode())
         vendored = rcssmin.cssmin(parts[0].decode())
-        parts[0] = css_trim.trim(vendored, own, site_vocabulary(static_folder)).encode()
+        parts[0] = trimmed_vendored_css(static_folder, vendored, own).encode()
     body = separator.join(parts) + b"\n"
     if not script:
         # Comments and indentation are for the reader of static/: a third of the bytes.

@@ -12,7 +12,13 @@ import rcssmin
 
 from bench.seed import add_match
 from scorekeeper import css_trim
-from scorekeeper.assets import BUNDLES, Assets, minified_script, site_vocabulary
+from scorekeeper.assets import (
+    BUNDLES,
+    Assets,
+    minified_script,
+    site_vocabulary,
+    trimmed_vendored_css,
+)
 
 STATIC = Path(__file__).resolve().parents[1] / "static"
 # A 20-hand match page, its stylesheet, its script and the icon, gzip only (48,808 B measured).
@@ -40,6 +46,13 @@ def source_of(name: str) -> bytes:
         own = rcssmin.cssmin(b"\n".join(parts[1:]).decode())
         words = site_vocabulary(STATIC)
         parts[0] = css_trim.trim(rcssmin.cssmin(parts[0].decode()), own, words).encode()
+        # The same as the cached trim the site uses.
+        assert (
+            parts[0]
+            == trimmed_vendored_css(
+                STATIC, rcssmin.cssmin((STATIC / BUNDLES[name][0]).read_text()), own
+            ).encode()
+        )
     return rcssmin.cssmin(b"\n".join(parts) + b"\n") + b"\n"
 
 
