@@ -50,14 +50,17 @@ async function fromBrowserCache(address, credentials = "same-origin") {
   }
 }
 
-// The new worker takes over at once, drops the last version's shell, and keeps a copy of
-// the pages already open (they loaded before there was a worker to keep them).
+// The new worker takes over at once, drops the shells before the last version's, and keeps
+// a copy of the pages already open (they loaded before there was a worker to keep them).
+// The last version's shell stays: the pages kept under it name its bundles, which may be
+// another page's bundles today (a match page's scripts were site.js before game.js).
 self.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
       const names = await caches.keys();
       const old = names.filter((name) => name.startsWith("shell-") && name !== SHELL_CACHE);
-      await Promise.all(old.map((name) => caches.delete(name)));
+      // Oldest first: keep the newest of them.
+      await Promise.all(old.slice(0, -1).map((name) => caches.delete(name)));
       await self.clients.claim();
       const windows = await self.clients.matchAll({ type: "window" });
       await Promise.all(windows.map((client) => keepPageAt(client.url, true)));
