@@ -75,7 +75,8 @@ class Visit:
 
     @property
     def later_requests(self) -> int:
-        """Requests that went over the network on the later visit (not from the worker)."""
+        """Requests that went over the network on the later visit (not from the worker,
+        nor from the browser's cache)."""
         return len(self.later)
 
     @property
@@ -159,10 +160,16 @@ def first_visit(browser: Browser, url: str, later: bool = True) -> Visit:
             start = len(responses)
             page.goto(url, wait_until="load")
             page.wait_for_timeout(SETTLE_MS)
+            # Over the network: neither from the worker nor from the browser's own cache
+            # (the icon, which chromium may fetch past the worker, comes from there).
             again = tuple(
-                _fetched(response)
-                for response in responses[start:]
-                if not response.from_service_worker
+                fetched
+                for fetched in (
+                    _fetched(response)
+                    for response in responses[start:]
+                    if not response.from_service_worker
+                )
+                if fetched.body_bytes > 0 or fetched.status == 304
             )
     finally:
         context.close()
