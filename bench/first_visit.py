@@ -137,6 +137,11 @@ def _fetched(response: Response) -> Fetched:
     )
 
 
+def _a_live_poll(response: Response) -> bool:
+    """Is this the page asking whether its game changed (``…/live``)?"""
+    return urlsplit(response.url).path.endswith("/live")
+
+
 def first_visit(browser: Browser, url: str, later: bool = True) -> Visit:
     """Open ``url`` on a new phone (empty cache) and record what its first visit transferred;
     then (``later``) open it again once the worker controls the page, and record what went
@@ -149,7 +154,10 @@ def first_visit(browser: Browser, url: str, later: bool = True) -> Visit:
         page = context.new_page()
         page.goto(url, wait_until="load")
         page.wait_for_timeout(SETTLE_MS)
-        visit = responses.copy()  # whatever comes later is the page at work
+        # Whatever comes later is the page at work, and so are its polls for live updates
+        # (twice a second, one may fall inside the settling time): they follow the game,
+        # they do not load the page.
+        visit = [response for response in responses if not _a_live_poll(response)]
         fetched = tuple(_fetched(response) for response in visit)
         again: tuple[Fetched, ...] = ()
         if later:
