@@ -16,14 +16,18 @@ const SHELL_CACHE = `shell-${self.SHELL.version}`;
 const PAGES_CACHE = "pages";
 const KEPT_PAGES = 50;
 const API_PREFIX = "/api/";
+const EVERY_PAGE = /\.(css|svg)$/; // the bundles every page links, by their names
 
 self.addEventListener("install", (event) => {
   event.waitUntil(keepShell().then(() => self.skipWaiting()));
 });
 
 // Today's bundles, from the browser's cache (the page that registered the worker fetched
-// them a moment ago). One the browser does not have is left for its first use, unless the
-// last version's worker kept it: that phone uses it, and must have it with no signal.
+// them a moment ago). A script the browser does not have is left for its first use, unless
+// the last version's worker kept it: that phone uses it, and must have it with no signal.
+// The stylesheet and the icon, which every page links, are fetched when the browser's
+// cache has not got them yet (a busy phone may still be fetching the icon as the worker
+// installs, and chromium asks for an icon past the worker, so it would never be kept).
 async function keepShell() {
   const cache = await caches.open(SHELL_CACHE);
   const older = (await caches.keys()).filter((name) => name.startsWith("shell-") && name !== SHELL_CACHE);
@@ -35,7 +39,7 @@ async function keepShell() {
     Object.entries(self.SHELL.assets).map(async ([name, address]) => {
       const cached = await fromBrowserCache(address);
       if (cached) return cache.put(address, cached);
-      if (hadBefore.has(name)) return cache.add(address);
+      if (hadBefore.has(name) || EVERY_PAGE.test(name)) return cache.add(address);
     }),
   );
 }

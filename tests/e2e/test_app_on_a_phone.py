@@ -126,6 +126,46 @@ def test_the_service_worker_registers_and_controls_the_page(page: Page) -> None:
     assert sorted(shell) == sorted(linked)
 
 
+def shell_paths(page: Page) -> list[str]:
+    """The paths the worker's shell cache keeps."""
+    return page.evaluate(
+        """async () => {
+            const names = await caches.keys();
+            const shell = await caches.open(names.find((n) => n.startsWith("shell-")));
+            return (await shell.keys()).map((r) => new URL(r.url).pathname);
+        }"""
+    )
+
+
+def test_the_worker_keeps_the_icon_and_stylesheet_the_browser_has_not_got(page: Page) -> None:
+    """A busy phone may still be fetching the icon when the worker installs (and chromium
+    asks for an icon past the worker): the worker fetches what every page links itself.
+    Here the page's own icon request fails, and routing turns the browser's cache off, so
+    the cache holds none of the bundles when the worker installs (before: an empty shell)."""
+    refused: list[str] = []
+
+    def refuse_the_pages_icon(route) -> None:
+        if route.request.service_worker is None and not refused:
+            refused.append(route.request.url)
+            route.abort()
+        else:
+            route.continue_()
+
+    page.context.route("**/assets/icon.*.svg", refuse_the_pages_icon)
+    page.goto("/")
+    wait_for_worker(page)
+    assert refused, "the page asked for no icon"
+    icon = page.evaluate("new URL(document.querySelector('link[rel=icon]').href).pathname")
+    # Installed and active once the worker controls the page; its shell is written by then.
+    kept = shell_paths(page)
+    deadline = time.monotonic() + 5
+    while icon not in kept and time.monotonic() < deadline:
+        page.wait_for_timeout(100)
+        kept = shell_paths(page)
+    assert any(path.endswith(".css") for path in kept), kept
+    assert icon in kept, kept
+
+
 def test_a_match_opened_once_opens_again_with_no_signal(page: Page) -> None:
     start_match(page)
     wait_for_worker(page)
