@@ -235,7 +235,9 @@ def kept_page(token: str, view: bool) -> Response:
     lists the match); the page is drawn with holes for this request's tokens.
     """
     device = None if view else current_device()
-    match = matches.match_version(db.session, token, view=view, device=device)
+    # On a connection of its own: a kept page is answered without a database session.
+    with db.engine.connect() as connection:
+        match = matches.match_version(connection, token, view=view, device=device)
     if not (view or match.listed):
         # Opening a match lists it on this device; a refused post writes nothing at all.
         devices.remember_match(db.session, this_device(), match.id)

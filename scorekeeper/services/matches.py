@@ -266,15 +266,17 @@ VERSION_QUERIES = {
 
 
 def match_version(
-    session: Session, token: str, view: bool = False, device: str | None = None
+    session: Session | Connection, token: str, view: bool = False, device: str | None = None
 ) -> MatchVersion:
     """Only the match's id, tokens and version: the one small query a poll costs.
 
     With ``device``, the same query says whether that device lists the match already.
+    ``session`` may be a bare connection (a kept page's look needs no session at all).
     """
     query = VERSION_QUERIES[view, bool(device)]
-    # On the session's connection, as read_match asks: a row of columns needs no ORM.
-    found = session.connection().execute(query, {"token": token, "device": device}).first()
+    # A row of columns needs none of the ORM's work: asked on the session's connection.
+    connection = session.connection() if isinstance(session, Session) else session
+    found = connection.execute(query, {"token": token, "device": device}).first()
     if found is None:
         raise NotFound()
     return MatchVersion(*found)
