@@ -8,28 +8,39 @@ BIN := $(VENV)/bin
 RUN_STAMP := $(VENV)/.make-stamp-run
 DEV_STAMP := $(VENV)/.make-stamp-dev
 
-.PHONY: run test bench browser-deps postgres-deps bench-deps trace-deps
+.PHONY: run test bench browser-deps postgres-deps bench-deps trace-deps https-deps
 
 # init-db runs the migrations: it builds a new database and upgrades an existing one.
 # The site is served on every interface, for the phones on this Wi-Fi: it prints the
 # address to open and its QR code. `make run HOST=127.0.0.1` keeps it on this machine.
 HOST ?= 0.0.0.0
 PORT ?= 5000
-run: $(RUN_STAMP)
+# `make run HTTPS=1`: Caddy in front (deploy/Caddyfile) with its own certificate authority,
+# on ports that need no root; gunicorn moves to 127.0.0.1:$(PORT). `make run DOMAIN=name`:
+# a public name, its certificate obtained by Caddy, on 443 and 80 (root, or caddy allowed
+# CAP_NET_BIND_SERVICE). Caddy's state, its authority's root too, is kept in instance/caddy/.
+HTTPS ?=
+DOMAIN ?=
+HTTPS_PORT ?= $(if $(DOMAIN),443,8443)
+HTTP_PORT ?= $(if $(DOMAIN),80,8080)
+PROXY := $(if $(DOMAIN),--domain $(DOMAIN),$(if $(HTTPS),--https))
+run: $(RUN_STAMP) $(if $(HTTPS)$(DOMAIN),https-deps)
 	$(BIN)/flask --app wsgi init-db
-	$(BIN)/python -m scorekeeper.serve --host $(HOST) --port $(PORT)
+	$(BIN)/python -m scorekeeper.serve --host $(HOST) --port $(PORT) \
+		$(if $(PROXY),$(PROXY) --https-port $(HTTPS_PORT) --http-port $(HTTP_PORT))
 
 # The whole suite twice: on SQLite, then on a throwaway PostgreSQL that
 # scripts/with-postgres.sh starts on a free loopback port and removes afterwards.
-test: $(DEV_STAMP) browser-deps postgres-deps trace-deps
+test: $(DEV_STAMP) browser-deps postgres-deps trace-deps https-deps
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/pytest
 	scripts/with-postgres.sh $(BIN)/pytest
 
 # Every benchmark, then the performance budget as one table (exit 1 if one is not kept).
-# The load test drives gunicorn with Debian's wrk; the first visit is measured in chromium.
-bench: $(DEV_STAMP) browser-deps bench-deps
+# The load test drives gunicorn with Debian's wrk; the first visit is measured in chromium;
+# the live followers are measured against a throwaway PostgreSQL cluster.
+bench: $(DEV_STAMP) browser-deps bench-deps postgres-deps
 	$(BIN)/python -m bench
 
 # Browser tests (tests/e2e/) drive Debian's chromium through playwright; installing it
@@ -41,6 +52,12 @@ browser-deps:
 # tests/test_serve.py watches `make run`'s server with strace: it connects nowhere.
 trace-deps:
 	@test -x /usr/bin/strace || { $(SUDO) apt-get update && $(SUDO) apt-get install -y strace; }
+
+# HTTPS: Debian's caddy in front of gunicorn; certutil (libnss3-tools) puts Caddy's root
+# into a browser test's own NSS store (tests/e2e/test_https_caddy.py).
+https-deps:
+	@{ command -v caddy && command -v certutil; } >/dev/null || \
+		{ $(SUDO) apt-get update && $(SUDO) apt-get install -y caddy libnss3-tools; }
 
 bench-deps:
 	@command -v wrk >/dev/null || { $(SUDO) apt-get update && $(SUDO) apt-get install -y wrk; }

@@ -4,7 +4,8 @@
 ratio to the reference workload (bench/reference.py), measured at the start and at the
 end of the run, so the budget holds on a slower or busier machine as on a fast one.
 ``--seconds N`` sets how long wrk loads each route (default 5); ``--skip-load`` and
-``--skip-browser`` leave out the parts that need Debian's wrk and chromium;
+``--skip-browser`` leave out the parts that need Debian's wrk and chromium,
+``--skip-live`` the one that needs PostgreSQL;
 ``--without page-cache,quick-poll`` runs the site with those devices turned off.
 """
 
@@ -14,7 +15,7 @@ import argparse
 import platform
 import sys
 
-from bench import first_visit, load, pages, reference, rules, stats
+from bench import first_visit, live, load, pages, reference, rules, stats
 from bench.reference import Timed
 from bench.report import Check, print_checks
 from bench.seed import DEVICES, without
@@ -42,6 +43,9 @@ def main() -> None:
     parser.add_argument("--skip-load", action="store_true", help="leave out the gunicorn load")
     parser.add_argument("--skip-browser", action="store_true", help="leave out chromium")
     parser.add_argument(
+        "--skip-live", action="store_true", help="leave out the followers on PostgreSQL"
+    )
+    parser.add_argument(
         "--without",
         type=devices,
         default=[],
@@ -66,6 +70,9 @@ def main() -> None:
     if not arguments.skip_load:
         section("Under load: gunicorn, 2 workers, wrk on loopback (bench/load.py)")
         budgets += load.run(arguments.seconds, config)
+    if not arguments.skip_live:
+        section("Live: 25 matches × 5 followers, gunicorn on PostgreSQL (bench/live.py)")
+        budgets += live.run()
     if not arguments.skip_browser:
         section("First visit in chromium at a phone's size (bench/first_visit.py)")
         budgets += first_visit.run(config)

@@ -20,7 +20,7 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from http.cookiejar import CookieJar
 from pathlib import Path
@@ -118,21 +118,28 @@ def stop(process: subprocess.Popen) -> None:
 
 
 @contextmanager
-def gunicorn(folder: Path, config: dict | None = None) -> Iterator[str]:
+def gunicorn(
+    folder: Path,
+    config: dict | None = None,
+    database_url: str | None = None,
+    options: Sequence[str] = ("-w", str(WORKERS)),
+) -> Iterator[str]:
     """Serve the database in ``folder`` with gunicorn on loopback; yield the site's address.
 
-    With ``config``, gunicorn calls the app factory with it instead of loading wsgi.py.
+    With ``config``, gunicorn calls the app factory with it instead of loading wsgi.py;
+    with ``database_url``, it serves that database instead; ``options`` are gunicorn's
+    workers (two sync workers by default).
     """
     port = free_port()
     env = {
         **os.environ,
-        "DATABASE_URL": f"sqlite:///{folder / 'bench.sqlite3'}",
+        "DATABASE_URL": database_url or f"sqlite:///{folder / 'bench.sqlite3'}",
         "SECRET_KEY": "bench",
     }
     log = folder / "gunicorn.log"
     # gunicorn reads the factory's argument as a Python literal.
     target = f"scorekeeper:create_app({config!r})" if config else "wsgi:app"
-    command = [str(GUNICORN), "-w", str(WORKERS), "-b", f"127.0.0.1:{port}", target]
+    command = [str(GUNICORN), *options, "-b", f"127.0.0.1:{port}", target]
     with log.open("wb") as output:
         process = subprocess.Popen(
             command, cwd=ROOT, env=env, stdout=output, stderr=subprocess.STDOUT

@@ -1,4 +1,4 @@
-"""Matches for the benchmarks: a partnership match of any length, played legally.
+"""Games for the benchmarks: a partnership match of any length, played legally, and dice games.
 
 The game is raised to 100000 points (a house rule any table may set), so a 200-hand
 match is still in progress and its page carries the form for the next hand.
@@ -18,6 +18,7 @@ from flask import Flask  # noqa: E402
 from scorekeeper import create_app, database  # noqa: E402
 from scorekeeper.extensions import db  # noqa: E402
 from scorekeeper.models import Hand, Match  # noqa: E402
+from scorekeeper.services import dice_turns  # noqa: E402
 
 # A phone that has opened the match before: its device cookie lists it already.
 DEVICE = "bench-device-0123456789abcdef"
@@ -82,3 +83,9 @@ def add_match(app: Flask, hands: int, seed: int = 0) -> str:
         db.session.add(match)
         db.session.commit()
         return match.edit_token
+
+
+def add_dice_game(app: Flask, kind: str) -> str:
+    """Start a dice game of ``kind`` (``"yahtzee"``, ``"farkle"``) for two; return its token."""
+    with app.app_context():
+        return dice_turns.start_dice_game(db.session, kind, ["Ann", "Bob"], {}).token

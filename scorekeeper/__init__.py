@@ -10,7 +10,7 @@ from flask import Flask, redirect, request
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
-from . import api, database, faults, main, meld, models, pwa, transfer  # noqa: F401  (models: the tables)
+from . import api, certificate, database, faults, main, meld, models, pwa, transfer  # noqa: F401  (models: the tables)
 from .assets import init_assets
 from .config import settings_from_environment
 from .converters import TokenConverter
@@ -70,6 +70,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         app.register_blueprint(blueprint)
     app.register_blueprint(rule_sets_bp)
     app.register_blueprint(groups_bp)
+    app.register_blueprint(certificate.bp)
     app.register_error_handler(ServiceError, answer_service_error)
     faults.init_faults(app)
     init_quick_polls(app)

@@ -1,9 +1,10 @@
 """The site's static files as a phone should fetch them: few, small, and cached for good.
 
-The stylesheets are served as one file and the scripts as another, so a first visit costs
-three requests besides the page. Each file's name carries a digest of its content
-(``site.3f9c2a1b7d4e.css``): it is cached for a year and never revalidated, and a new
-version of the site changes the name. Each is compressed once, when first asked for.
+The stylesheets are served as one file and a page's scripts as another (each page gets
+the scripts it uses: ``BUNDLES``), so a first visit costs three requests besides the page.
+Each file's name carries a digest of its content (``site.3f9c2a1b7d4e.css``): it is
+cached for a year and never revalidated, and a new version of the site changes the name.
+Each is compressed once, when first asked for.
 """
 
 from __future__ import annotations
@@ -17,23 +18,29 @@ from pathlib import Path, PurePosixPath
 
 import brotli
 import rcssmin
+import rjsmin
 from flask import Blueprint, Flask, abort, current_app, request, url_for
 from werkzeug.wrappers import Response
 
-# What base.html links, and the files in static/ each is made of, in order.
+from . import css_trim
+
+# What base.html links, and the files in static/ each is made of, in order. Every page
+# links site.css and one script: site.js, or a bigger one where the page needs more (a
+# template says which with ``{% set script = "game.js" %}``), so a page never downloads
+# another page's code.
+_CORE_JS = ("vendor/htmx-2.0.11.min.js", "app.js", "install.js")
 BUNDLES = {
     "site.css": ("vendor/pico-2.1.1.min.css", "app.css", "sheet.css"),
-    "site.js": (
-        "vendor/htmx-2.0.11.min.js",
-        "app.js",
-        "meld.js",
-        "trust.js",
-        "install.js",
-        "wake_lock.js",
-        "share_result.js",
-    ),
+    # Every other page: the forms' helpers and the worker's registration.
+    "site.js": _CORE_JS,
+    # A match or a dice game, its edit pages and the table display: live updates with the
+    # table's trust (trust.js), the keep-awake switch and the result to share.
+    "game.js": (*_CORE_JS, "trust.js", "wake_lock.js", "share_result.js"),
+    # The meld calculator's taps.
+    "meld.js": (*_CORE_JS, "meld.js"),
     "icon.svg": ("icon.svg",),
 }
+SCRIPTS = tuple(name for name in BUNDLES if name.endswith(".js"))
 
 # A versioned name never changes its content, so a browser may keep it for a year.
 FOREVER = "public, max-age=31536000, immutable"
@@ -87,27 +94,66 @@ def _compressed(body: bytes) -> dict[str, bytes]:
     }
 
 
-def _without_line_comments(script: bytes) -> bytes:
-    """A script less its whole-line ``//`` comments: written for the reader of static/,
-    they are a third of the bytes a phone fetches. (Only whole lines: a ``//`` after code
-    may be inside a string.)"""
-    lines = script.split(b"\n")
-    return b"\n".join(line for line in lines if not line.lstrip().startswith(b"//"))
+def _vocabulary_files(static_folder: Path) -> list[Path]:
+    """The files the site's words are read from: its templates, its scripts, its Python."""
+    root = static_folder.parent
+    files = [
+        *sorted((root / "templates").rglob("*.html")),
+        *sorted(static_folder.rglob("*.js")),
+        *sorted((root / "scorekeeper").rglob("*.py")),
+    ]
+    return [path for path in files if path.is_file()]
+
+
+def site_vocabulary(static_folder: Path) -> css_trim.Vocabulary:
+    """Every word and tag the site writes: its templates, its scripts and its Python."""
+    return css_trim.vocabulary(_vocabulary_files(static_folder))
+
+
+@lru_cache(maxsize=4)
+def _trimmed(vendored: str, own: str, files: tuple[tuple[str, float], ...]) -> str:
+    # Once per content and process (tests build hundreds of apps): reading the site's
+    # words takes a second. ``files`` (path, mtime) is the key: a changed file reads again.
+    words = css_trim.vocabulary(Path(path) for path, _ in files)
+    return css_trim.trim(vendored, own, words)
+
+
+def trimmed_vendored_css(static_folder: Path, vendored: str, own: str) -> str:
+    """``vendored`` (minified) less the rules the site cannot use (css_trim.py); ``own``:
+    the site's own stylesheets, minified, whose custom properties it keeps."""
+    files = tuple((str(path), path.stat().st_mtime) for path in _vocabulary_files(static_folder))
+    return _trimmed(vendored, own, files)
 
 
 def build(static_folder: Path, name: str) -> Asset:
-    """Join one bundle's files into a single asset (scripts end with ';' between them)."""
+    """Join one bundle's files into a single asset (scripts end with ';' between them).
+
+    Scripts are minified (rjsmin: comments and spaces; names are kept). For the
+    stylesheet, the vendored file (the first) loses the rules the site cannot use
+    (css_trim.py); then the whole is minified (rcssmin)."""
     sources = tuple(static_folder / part for part in BUNDLES[name])
     script = name.endswith(".js")
     separator = b"\n;\n" if script else b"\n"
     parts = [path.read_bytes().rstrip() for path in sources]
     if script:
-        parts = [_without_line_comments(part) for part in parts]
+        parts = [minified_script(part, path) for part, path in zip(parts, sources, strict=True)]
+    elif name.endswith(".css"):
+        own = rcssmin.cssmin(b"\n".join(parts[1:]).decode())
+        vendored = rcssmin.cssmin(parts[0].decode())
+        parts[0] = trimmed_vendored_css(static_folder, vendored, own).encode()
     body = separator.join(parts) + b"\n"
     if not script:
         # Comments and indentation are for the reader of static/: a third of the bytes.
         body = rcssmin.cssmin(body) + b"\n"
     return Asset(name, body, sources, tuple(path.stat().st_mtime for path in sources))
+
+
+def minified_script(script: bytes, path: Path | None = None) -> bytes:
+    """A script as a phone gets it: a vendored (already minified) one as it is, one of the
+    site's own less its comments and spaces."""
+    if path is not None and path.parent.name == "vendor":
+        return script
+    return rjsmin.jsmin(script.decode()).encode()
 
 
 class Assets:

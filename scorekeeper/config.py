@@ -22,6 +22,9 @@ ENVIRONMENT = {
     "TRUSTED_PROXY_HOPS": ("TRUSTED_PROXY_HOPS", 0),
     "MATCH_PAGE_CACHE_BYTES": ("MATCH_PAGE_CACHE_BYTES", None),
     "WRONG_TOKEN_LIMIT": ("WRONG_TOKEN_LIMIT", "60 per minute"),
+    # The .crt of the certificate authority Caddy signs this site's certificates with
+    # (`make run HTTPS=1` sets it); the certificate page offers it to phones.
+    "CADDY_ROOT_CERT": ("CADDY_ROOT_CERT", None),
 }
 # Settings held as whole numbers (the environment holds text).
 WHOLE_NUMBERS = {"TRUSTED_PROXY_HOPS", "MATCH_PAGE_CACHE_BYTES"}
@@ -64,3 +67,9 @@ def settings_from_environment(environ: Mapping[str, str] | None = None) -> dict[
         else:
             settings[key] = text
     return settings
+
+
+def inherited_environment() -> dict[str, str]:
+    """A copy of this process's environment, for a process started from it (`make run
+    HTTPS=1` starts Caddy and gunicorn with a few variables more)."""
+    return dict(os.environ)

@@ -9,6 +9,7 @@ from flask import Flask, g, request
 from werkzeug.wrappers import Response
 
 from .models import looks_like_token
+from .security import secure_cookies
 
 COOKIE = "device"
 # Two years: long enough that a family's phone keeps its list between game nights.
@@ -26,7 +27,12 @@ def set_device_cookie(response: Response) -> Response:
     """Give a device its cookie the first time it opens a match or a game."""
     if g.get("new_device"):
         response.set_cookie(
-            COOKIE, g.device, max_age=COOKIE_AGE, httponly=True, samesite="Lax", secure=False
+            COOKIE,
+            g.device,
+            max_age=COOKIE_AGE,
+            httponly=True,
+            samesite="Lax",
+            secure=secure_cookies(),
         )
     return response
 

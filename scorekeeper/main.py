@@ -12,6 +12,7 @@ from . import bidi, database
 from .device import current_device
 from .extensions import db
 from .house_rules import KnobLine, pinochle_knob_lines
+from .htmx import LIVE_POLL
 from .rules import cards, pinochle
 from .services import devices
 from .words import wins
@@ -42,6 +43,8 @@ def _card_words(state) -> None:
     state.app.jinja_env.globals.update(SUITS=cards.SUITS, SUIT_SYMBOLS=cards.SUIT_SYMBOLS)
     # A hand saved with no network moves the dealer on as the core would (static/trust.js).
     state.app.jinja_env.globals.update(DEAL_STAYS=" ".join(sorted(pinochle.DEAL_STAYS)))
+    # Every page that follows a match or a game polls on the same beat (htmx.py).
+    state.app.jinja_env.globals.update(LIVE_POLL=LIVE_POLL)
 
 
 # Names isolated from the words around them (bidi.py): in HTML, and in plain text (a title,

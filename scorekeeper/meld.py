@@ -24,6 +24,7 @@ from .rules import (
     read_hand,
     split_tokens,
 )
+from .security import secure_cookies
 
 bp = Blueprint("meld", __name__)
 
@@ -151,6 +152,11 @@ def calculator() -> Response:
     )
     if request.args.get("game") in PRESETS:
         response.set_cookie(
-            GAME_COOKIE, preset.name, max_age=GAME_COOKIE_AGE, httponly=True, samesite="Lax"
+            GAME_COOKIE,
+            preset.name,
+            max_age=GAME_COOKIE_AGE,
+            httponly=True,
+            samesite="Lax",
+            secure=secure_cookies(),
         )
     return response

@@ -1,10 +1,11 @@
-"""A phone's poll of a match that has not changed, answered before Flask is involved.
+"""A phone's poll of a match or a dice game that has not changed, answered before Flask.
 
-Every phone at every table asks every two seconds whether its match changed, and almost
-always it has not. That answer is an empty 204 that depends on one number, the match's
-version, so it is given here, from one indexed query, without building a request, a
-session or a response object. Anything else (a change, a bad token, a bad ``since``)
-goes on to the Flask view, which gives the same 204 by the slower road when it has to.
+Every phone at every table asks twice a second whether its match or game changed
+(htmx.LIVE_POLL), and almost always it has not. That answer is an empty 204 that depends
+on one number, the version, so it is given here, from one indexed query, without building
+a request, a session or a response object. Anything else (a change, a bad token, a bad
+``since``) goes on to the Flask view, which gives the same 204 by the slower road when it
+has to.
 """
 
 from __future__ import annotations
@@ -20,11 +21,13 @@ from sqlalchemy.exc import SQLAlchemyError
 from .converters import TOKEN_PATTERN
 from .extensions import db
 from .security import SECURITY_HEADERS
-from .services.matches import version_on
+from .services import dice, matches
 from .services.writes import MAX_VERSION
 
 # The same tokens the URL map's converter takes: anything else goes on to Flask's 404.
-POLL_PATH = re.compile(rf"/matches/(watch/)?({TOKEN_PATTERN})/live")
+POLL_PATH = re.compile(rf"/(matches|dice)/(watch/)?({TOKEN_PATTERN})/live")
+# Each area's version by a link, on a bare connection.
+VERSION_ON = {"matches": matches.version_on, "dice": dice.version_on}
 
 UNCHANGED = "204 No Content"
 UNCHANGED_HEADERS = [
@@ -50,8 +53,8 @@ class QuickPolls:
         return self.app(environ, start_response)
 
     def _unchanged(self, poll: re.Match, query: str) -> bool:
-        """Is the match at exactly the version the phone says it shows?"""
-        view, token = poll.groups()
+        """Is the match or game at exactly the version the phone says it shows?"""
+        area, view, token = poll.groups()
         # The first ``since``, as Flask's request.args.get reads it.
         since = parse_qs(query).get("since", [""])[0]
         if not (since.isascii() and since.isdigit() and len(since) <= 10):
@@ -60,7 +63,7 @@ class QuickPolls:
             return False
         try:
             with self.engine.connect() as connection:
-                version = version_on(connection, token, view=bool(view))
+                version = VERSION_ON[area](connection, token, view=bool(view))
         except SQLAlchemyError:
             # The database is away: Flask's view meets the same trouble and answers as the
             # site answers any failure, with its own page.

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import ipaddress
 import math
 import time
+from urllib.parse import urlsplit
 
-from flask import Flask, current_app, request
+from flask import Flask, current_app, has_request_context, request
+from flask.sessions import SecureCookieSessionInterface
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from limits import RateLimitItem, parse
@@ -36,9 +39,52 @@ SECURITY_HEADERS = {
     "Content-Security-Policy": CONTENT_SECURITY_POLICY,
     "X-Content-Type-Options": "nosniff",
     "X-Frame-Options": "DENY",
-    # Match links hold their tokens in the path: never send them to another site.
-    "Referrer-Policy": "no-referrer",
+    # Match links hold their tokens in the path: never send them to another site. The
+    # site's own pages do get the referrer: over HTTPS, Flask-WTF refuses a form posted
+    # without one ("The referrer header is missing"), so no-referrer broke every save.
+    "Referrer-Policy": "same-origin",
 }
+
+
+# Sent on HTTPS answers only: a browser then asks for this site over HTTPS alone for a
+# year. Never on plain HTTP, where it would mean nothing (and `make run` without a proxy
+# serves plain HTTP on purpose). No includeSubDomains: the site knows nothing of its
+# name's other sites.
+STRICT_TRANSPORT_SECURITY = "max-age=31536000"
+# Nor for an address or localhost: browsers ignore it for an address (RFC 6797, 8.1), and
+# for localhost it would hold every port, sending a later http://localhost:5000 (plain
+# `make run`) to https, where nothing answers.
+NOT_A_SITE_NAME = ("localhost",)
+
+
+def over_https() -> bool:
+    """Did this request come over HTTPS (at the proxy, when TRUSTED_PROXY_HOPS trusts it)?"""
+    return has_request_context() and request.is_secure
+
+
+def names_a_site(host: str) -> bool:
+    """Is this Host (with its port, if any) a name HSTS can hold: not an address, not
+    localhost?"""
+    name = urlsplit(f"//{host}").hostname or ""
+    try:
+        ipaddress.ip_address(name)
+    except ValueError:
+        return name not in NOT_A_SITE_NAME and not name.endswith(".localhost")
+    return False
+
+
+def secure_cookies() -> bool:
+    """Should a cookie set now be Secure: the request came over HTTPS, or the deployment
+    says always (SESSION_COOKIE_SECURE)?"""
+    return bool(current_app.config.get("SESSION_COOKIE_SECURE")) or over_https()
+
+
+class SessionOverHttps(SecureCookieSessionInterface):
+    """Flask's signed-cookie session (which holds the CSRF token), its cookie Secure
+    whenever the request came over HTTPS."""
+
+    def get_cookie_secure(self, app: Flask) -> bool:
+        return bool(app.config.get("SESSION_COOKIE_SECURE")) or over_https()
 
 
 def _write_limit() -> str:
@@ -73,6 +119,8 @@ def add_security_headers(response: Response) -> Response:
     """Give every response the site's security headers."""
     for name, value in SECURITY_HEADERS.items():
         response.headers.setdefault(name, value)
+    if over_https() and names_a_site(request.host):
+        response.headers.setdefault("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY)
     return response
 
 
@@ -84,6 +132,7 @@ def init_security(app: Flask) -> None:
     app.config["SESSION_COOKIE_HTTPONLY"] = True
     if app.config.get("SESSION_COOKIE_SAMESITE") is None:
         app.config["SESSION_COOKIE_SAMESITE"] = "Lax"
+    app.session_interface = SessionOverHttps()
     app.after_request(add_security_headers)
     # Behind a reverse proxy, trust its X-Forwarded-* headers (so the write limit counts
     # each phone, not the proxy) for exactly as many proxies as there are.

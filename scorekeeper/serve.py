@@ -5,6 +5,11 @@ should open (this machine's address on the local network) with a QR code of it, 
 becomes gunicorn, with threads so that one slow phone never holds up the others. The
 address is read from the network interfaces themselves; nothing is sent anywhere to find
 it. ``--host 127.0.0.1`` keeps the site on this machine only.
+
+``--https`` puts Caddy in front (scorekeeper/caddy.py): gunicorn then listens on
+127.0.0.1 only, Caddy serves the site over HTTPS with certificates of its own authority,
+and the address printed is the https one, with the page where a phone gets that
+authority's root. ``--domain NAME`` serves a public name with a certificate Caddy obtains.
 """
 
 from __future__ import annotations
@@ -15,11 +20,16 @@ import ipaddress
 import os
 import socket
 import struct
+import subprocess
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TextIO
 
 import segno
+
+from . import caddy
+from .config import inherited_environment
 
 ROOT = Path(__file__).resolve().parents[1]
 EVERY_INTERFACE = "0.0.0.0"
@@ -27,6 +37,8 @@ EVERY_INTERFACE = "0.0.0.0"
 SIOCGIFADDR = 0x8915
 # Interfaces no phone on the Wi-Fi reaches: containers, bridges for them, tunnels (VPNs).
 NOT_FOR_PHONES = ("lo", "docker", "br-", "veth", "virbr", "cni", "flannel", "tun", "tap", "wg")
+# One process of this many threads: one slow phone never holds up the others.
+THREADS = 8
 # gunicorn's own limits on a request's head, above what a phone sends, so the site answers
 # (with its headers and its words), never gunicorn's bare 414 or 431 page: a request line
 # of up to 8,190 bytes (gunicorn's most; its default, 4,094, refuses a long query), 100
@@ -126,13 +138,96 @@ def gunicorn_command(host: str, port: int, threads: int) -> list[str]:
     ]
 
 
-def main(argv: list[str] | None = None) -> None:
-    """Print the address and its QR code, then run gunicorn in this process's place."""
+def https_proxy(options: argparse.Namespace) -> caddy.Proxy:
+    """What Caddy serves for these options: a public name (ACME), or this machine's
+    addresses with Caddy's own authority, in front of gunicorn on 127.0.0.1."""
+    state = Path(options.caddy_state)
+    upstream = f"127.0.0.1:{options.port}"
+    if options.domain:
+        return caddy.Proxy(
+            hosts=(options.domain,),
+            https_port=options.https_port or caddy.PUBLIC_HTTPS_PORT,
+            http_port=options.http_port or caddy.PUBLIC_HTTP_PORT,
+            upstream=upstream,
+            issuer="acme",
+            state=state,
+        )
+    local = ("localhost", "127.0.0.1")
+    if options.host == EVERY_INTERFACE:
+        hosts, bind = (*lan_addresses()[:1], *local), "::"
+    else:
+        others = [name for name in local if name != options.host]
+        hosts, bind = (options.host, *others), options.host
+    return caddy.Proxy(
+        hosts=hosts,
+        https_port=options.https_port or caddy.HOME_HTTPS_PORT,
+        http_port=options.http_port or caddy.HOME_HTTP_PORT,
+        upstream=upstream,
+        issuer="internal",
+        state=state,
+        bind=bind,
+    )
+
+
+def announce_https(proxy: caddy.Proxy, out: TextIO) -> None:
+    """Print the https address, its QR code, and where a phone gets the root certificate."""
+    out.write(f"\nOpen {proxy.url}\n(or scan this code):\n\n")
+    out.flush()
+    segno.make(proxy.url).terminal(out=out, compact=True)
+    if proxy.root_cert is not None:
+        out.write(
+            f"\nOn each phone, once: open {proxy.url}certificate and install this site's"
+            "\ncertificate (the page says how), so the phone trusts the https address."
+            f"\nPlain http on port {proxy.http_port} is sent on to https.\n\n"
+        )
+    else:
+        out.write(f"\nCaddy obtains the certificate for {proxy.hosts[0]} itself.\n\n")
+    out.flush()
+
+
+def serve_https(options: argparse.Namespace) -> int:
+    """Start Caddy, then gunicorn behind it on 127.0.0.1, and keep both until one stops."""
+    proxy = https_proxy(options)
+    proxy.state.mkdir(parents=True, exist_ok=True)
+    front = subprocess.Popen(caddy.caddy_command(), env=proxy.environment(inherited_environment()))
+    caddy.wait_for_root(proxy, front)
+    announce_https(proxy, sys.stdout)
+    command = gunicorn_command("127.0.0.1", options.port, options.threads)
+    back = subprocess.Popen(command, env=site_environment(proxy, inherited_environment()))
+    return caddy.run_side_by_side([front, back])
+
+
+def site_environment(proxy: caddy.Proxy, base: Mapping[str, str]) -> dict[str, str]:
+    """gunicorn's environment behind Caddy: one proxy to believe (the phone's address for
+    the write limit, https for HSTS and Secure cookies), and the root for /certificate."""
+    site = dict(base, TRUSTED_PROXY_HOPS="1")
+    if proxy.root_cert is not None:
+        site["CADDY_ROOT_CERT"] = str(proxy.root_cert)
+    return site
+
+
+def arguments() -> argparse.ArgumentParser:
+    """`python -m scorekeeper.serve`'s options (the Makefile's run target passes them)."""
     parser = argparse.ArgumentParser(prog="python -m scorekeeper.serve", description=__doc__)
     parser.add_argument("--host", default=EVERY_INTERFACE, help="0.0.0.0: every interface")
     parser.add_argument("--port", type=int, default=5000)
-    parser.add_argument("--threads", type=int, default=8)
-    options = parser.parse_args(argv)
+    parser.add_argument("--threads", type=int, default=THREADS)
+    parser.add_argument("--https", action="store_true", help="Caddy in front, its own CA")
+    parser.add_argument("--domain", help="a public name: Caddy obtains its certificate")
+    parser.add_argument("--https-port", type=int, help="8443 (443 with --domain)")
+    parser.add_argument("--http-port", type=int, help="8080 (80 with --domain)")
+    parser.add_argument(
+        "--caddy-state", default=ROOT / "instance" / "caddy", help="Caddy's data and config"
+    )
+    return parser
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Print the address and its QR code, then run gunicorn in this process's place (or
+    Caddy and gunicorn side by side, with ``--https`` or ``--domain``)."""
+    options = arguments().parse_args(argv)
+    if options.https or options.domain:
+        sys.exit(serve_https(options))
     announce(options.host, options.port, sys.stdout)
     command = gunicorn_command(options.host, options.port, options.threads)
     os.execv(command[0], command)

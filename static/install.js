@@ -10,19 +10,24 @@
     });
   });
 
-  // The kept copy of a page is the page as it loaded; once htmx has saved something on it,
-  // or as the phone is put away, ask the worker to keep the page as it is now.
+  // The kept copy of a page is the page as it loaded. Once htmx has saved something on it,
+  // ask the worker to keep the page as it is now; once a live update has changed it, do
+  // so as the phone is put away. A page that did not change costs no second download.
+  let changed = false;
   function keepThisPage() {
     const worker = navigator.serviceWorker.controller;
     if (worker) worker.postMessage({ keep: window.location.href });
   }
   document.addEventListener("htmx:afterRequest", (event) => {
-    const verb = event.detail.requestConfig && event.detail.requestConfig.verb;
+    const config = event.detail.requestConfig || {};
     // A preview changes nothing: only a write renews the copy.
-    const path = (event.detail.requestConfig && event.detail.requestConfig.path) || "";
-    if (event.detail.successful && verb && verb !== "get" && !path.endsWith("/preview")) keepThisPage();
+    if (!event.detail.successful || (config.path || "").endsWith("/preview")) return;
+    if (config.verb && config.verb !== "get") keepThisPage();
+    else if (event.detail.xhr && event.detail.xhr.status === 200) changed = true;
   });
   document.addEventListener("visibilitychange", () => {
-    if (document.visibilityState === "hidden") keepThisPage();
+    if (document.visibilityState !== "hidden" || !changed) return;
+    changed = false;
+    keepThisPage();
   });
 })();

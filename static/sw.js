@@ -1,9 +1,12 @@
 // Scorekeeper's service worker. The server puts one line in front of this file:
 // self.SHELL = {version, assets: {"site.css": "/assets/site.<digest>.css", …}}.
 //
-// - The bundles (the app shell) are kept when the worker installs, and served from the
-//   phone from then on: their names carry their content's digest, so they never go stale.
-// - Pages are asked of the network first, always; a copy of each page that loaded is kept,
+// - It downloads nothing the phone has already: the bundles and the page it was installed
+//   from are taken from the browser's own cache (only-if-cached), where the page's first
+//   visit left them. A bundle the phone has not needed yet (another page's script) is kept
+//   the first time it passes through the worker, and served from the phone from then on:
+//   the names carry their content's digest, so they never go stale.
+// - Pages are asked of the network first, always, once; the answer is kept as it passes,
 //   and shown only when the network cannot be reached. A match page opened once then
 //   opens again with no signal, as it last was.
 // - Nothing else is touched: forms (POST), the JSON API, the phones' polls and htmx's
@@ -15,25 +18,52 @@ const KEPT_PAGES = 50;
 const API_PREFIX = "/api/";
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(
-    caches
-      .open(SHELL_CACHE)
-      .then((cache) => cache.addAll(Object.values(self.SHELL.assets)))
-      .then(() => self.skipWaiting()),
-  );
+  event.waitUntil(keepShell().then(() => self.skipWaiting()));
 });
 
-// The new worker takes over at once, drops the last version's shell, and keeps a copy of
-// the pages already open (they loaded before there was a worker to keep them).
+// Today's bundles, from the browser's cache (the page that registered the worker fetched
+// them a moment ago). One the browser does not have is left for its first use, unless the
+// last version's worker kept it: that phone uses it, and must have it with no signal.
+async function keepShell() {
+  const cache = await caches.open(SHELL_CACHE);
+  const older = (await caches.keys()).filter((name) => name.startsWith("shell-") && name !== SHELL_CACHE);
+  const hadBefore = new Set();
+  for (const name of older) {
+    for (const request of await (await caches.open(name)).keys()) hadBefore.add(bundleName(new URL(request.url)));
+  }
+  await Promise.all(
+    Object.entries(self.SHELL.assets).map(async ([name, address]) => {
+      const cached = await fromBrowserCache(address);
+      if (cached) return cache.put(address, cached);
+      if (hadBefore.has(name)) return cache.add(address);
+    }),
+  );
+}
+
+// A response the browser's HTTP cache holds for this address, or null: never the network.
+async function fromBrowserCache(address, credentials = "same-origin") {
+  try {
+    const response = await fetch(address, { cache: "only-if-cached", mode: "same-origin", credentials });
+    return response.ok ? response : null;
+  } catch (error) {
+    return null;
+  }
+}
+
+// The new worker takes over at once, drops the shells before the last version's, and keeps
+// a copy of the pages already open (they loaded before there was a worker to keep them).
+// The last version's shell stays: the pages kept under it name its bundles, which may be
+// another page's bundles today (a match page's scripts were site.js before game.js).
 self.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
       const names = await caches.keys();
       const old = names.filter((name) => name.startsWith("shell-") && name !== SHELL_CACHE);
-      await Promise.all(old.map((name) => caches.delete(name)));
+      // Oldest first: keep the newest of them.
+      await Promise.all(old.slice(0, -1).map((name) => caches.delete(name)));
       await self.clients.claim();
       const windows = await self.clients.matchAll({ type: "window" });
-      await Promise.all(windows.map((client) => keepPageAt(client.url)));
+      await Promise.all(windows.map((client) => keepPageAt(client.url, true)));
     })(),
   );
 });
@@ -51,7 +81,7 @@ self.addEventListener("fetch", (event) => {
   if (request.mode === "navigate") {
     event.respondWith(networkFirst(event));
   } else if (isBundle(url)) {
-    event.respondWith(keptBundle(request, url));
+    event.respondWith(keptBundle(event, url));
   }
 });
 
@@ -88,12 +118,17 @@ async function keepPage(request, response) {
   await Promise.all(kept.slice(0, -KEPT_PAGES).map((old) => cache.delete(old)));
 }
 
-async function keepPageAt(address) {
+// ``fromCache``: a page that loaded before the worker was there, taken from the browser's
+// cache (asked for without the cookies its answer set, as the page was); the network only
+// when the browser kept no copy. Otherwise the page as it is now, from the network.
+async function keepPageAt(address, fromCache = false) {
   const url = new URL(address);
   if (url.origin !== self.location.origin || url.pathname.startsWith(API_PREFIX)) return;
   try {
+    let response = null;
+    if (fromCache) response = (await fromBrowserCache(url, "omit")) || (await fromBrowserCache(url));
     // Said as the worker's own copy: the page's one-time note stays for the phone's own look.
-    const response = await fetch(url, { credentials: "same-origin", headers: { "X-Kept-Copy": "1" } });
+    if (!response) response = await fetch(url, { credentials: "same-origin", headers: { "X-Kept-Copy": "1" } });
     if (keepable(response)) await keepPage(url, response);
   } catch (error) {
     // No network as the worker started: that page is kept the next time it loads.
@@ -117,13 +152,20 @@ async function networkFirst(event) {
   }
 }
 
-// A bundle from the phone; a page kept before an upgrade names the last version's
-// bundles, and with no network today's version of the same bundle serves it.
-async function keptBundle(request, url) {
+// A bundle from the phone, kept as it first passes; a page kept before an upgrade names
+// the last version's bundles, and with no network today's version of the same bundle serves it.
+async function keptBundle(event, url) {
+  const request = event.request;
   const kept = await caches.match(request, { ignoreVary: true });
   if (kept) return kept;
   try {
-    return await fetch(request);
+    const response = await fetch(request);
+    const current = self.SHELL.assets[bundleName(url)] === url.pathname;
+    if (current && response.ok) {
+      const copy = response.clone();
+      event.waitUntil(caches.open(SHELL_CACHE).then((cache) => cache.put(request, copy)));
+    }
+    return response;
   } catch (error) {
     const current = self.SHELL.assets[bundleName(url)];
     const today = current && (await caches.match(current, { ignoreVary: true }));

@@ -7,6 +7,7 @@ from __future__ import annotations
 from urllib.parse import parse_qs, urlsplit
 
 from scorekeeper.extensions import db
+from scorekeeper.htmx import LIVE_POLL
 from scorekeeper.services import dice
 from tests.helpers.html import form_to, read, value_of
 from tests.helpers.play import (
@@ -23,7 +24,7 @@ from tests.helpers.play import (
 def poll_of(page) -> str:
     """The address the page's poller asks, as drawn."""
     poller = page.by_id("live")
-    assert poller.attrs["hx-trigger"] == "every 2s"
+    assert poller.attrs["hx-trigger"] == LIVE_POLL
     assert poller.attrs["hx-swap"] == "none"
     return poller.attrs["hx-get"]
 

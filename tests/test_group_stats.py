@@ -8,7 +8,7 @@ import pytest
 
 from scorekeeper.extensions import db
 from scorekeeper.rules import DICE_GAMES
-from scorekeeper.services import group_history, groups, hands
+from scorekeeper.services import group_games, group_history, groups, hands
 from tests.helpers.html import read
 from tests.helpers.stored import form_token, hand
 
@@ -46,7 +46,9 @@ def family(site) -> tuple[str, str]:
             hand(bidder=1, meld=[40, 100], tricks=[90, 160]),
         )
         for token in (first, second):
-            groups.add_game(session, group, token, [ids["Ann"], ids["Bob"], ids["Cat"], ids["Dan"]])
+            group_games.add_game(
+                session, group, token, [ids["Ann"], ids["Bob"], ids["Cat"], ids["Dan"]]
+            )
         return group.edit_token, group.view_token
 
 

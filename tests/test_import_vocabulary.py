@@ -14,7 +14,7 @@ from flask import Flask
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Group, Match, RuleSet
-from scorekeeper.services import groups, rule_sets
+from scorekeeper.services import group_games, groups, rule_sets
 from tests import test_transfer
 from tests.helpers.play import new_match, save_hand
 from tests.test_matches import played
@@ -33,8 +33,10 @@ def exported(home: Flask) -> dict[str, Any]:
     save_hand(phone, token, played(bidder=0, bid=300, meld=(140, 60), tricks=(170, 80)))
     with home.app_context():
         family = groups.create_group(db.session, "Smith family", ["Ann", "Bob"])
-        linked = groups.game_to_add(db.session, family, token)
-        groups.add_game(db.session, family, token, groups.suggested_names(family, linked.names))
+        linked = group_games.game_to_add(db.session, family, token)
+        group_games.add_game(
+            db.session, family, token, group_games.suggested_names(family, linked.names)
+        )
         rule_sets.save_rule_set(db.session, name="Smiths", game="partnership", house_rules={})
     doc = export_all(home)
     assert doc["matches"][0]["hands"][0]["client_token"]

@@ -9,6 +9,7 @@ import struct
 
 import pytest
 
+from bench.seed import add_match
 from scorekeeper.security import CONTENT_SECURITY_POLICY
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -87,14 +88,18 @@ def test_the_worker_is_served_at_the_root_as_a_script_checked_each_time(client):
     assert "Service-Worker-Allowed" not in response.headers
 
 
-def test_the_worker_keeps_the_very_bundles_the_pages_link(client):
-    page = client.get("/").get_data(as_text=True)
-    linked = set(re.findall(r'(?:href|src)="(/assets/[^"]+)"', page))
+def test_the_worker_knows_the_very_bundles_the_pages_link(client):
+    # Each page links site.css, the icon and one script: together, every bundle there is.
+    linked = set()
+    for path in ("/", "/meld", f"/matches/{add_match(client.application, 1)}"):
+        page = client.get(path).get_data(as_text=True)
+        linked |= set(re.findall(r'(?:href|src)="(/assets/[^"]+)"', page))
 
     worker = client.get("/sw.js").get_data(as_text=True)
     shell = json.loads(SHELL_LINE.match(worker).group(1))
 
     assert set(shell["assets"].values()) == linked
+    assert "//" not in worker.replace("https://", "")  # served less its comment lines
     assert re.fullmatch(r"[0-9a-f]{12}", shell["version"])
 
 

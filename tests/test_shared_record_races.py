@@ -20,7 +20,7 @@ from sqlalchemy.orm import Session
 from scorekeeper.extensions import db
 from scorekeeper.models import DiceGame, GroupGame, GroupPlayer, GroupSeat, Match, RuleSet
 from scorekeeper.rules import RuleError
-from scorekeeper.services import groups, rule_sets
+from scorekeeper.services import group_games, groups, rule_sets
 from scorekeeper.services.errors import Conflict
 from tests.helpers.html import alerts, filled, form_to, read, value_of
 from tests.helpers.play import open_page
@@ -82,7 +82,7 @@ def play_dice(site, token: str, *names: str) -> None:
     with site.app_context():
         group = groups.find_group(db.session, token)
         seats = [player.id for name in names for player in group.players if player.name == name]
-        groups.start_dice_game(db.session, group, kind="yahtzee", seats=seats)
+        group_games.start_dice_game(db.session, group, kind="yahtzee", seats=seats)
 
 
 def roster_of(site, token: str) -> dict[str, tuple[bool, list[int]]]:
@@ -362,7 +362,7 @@ def stale_start(site, start: Callable[[Session, object, list[int]], object]) -> 
 def test_a_refused_match_from_the_roster_leaves_no_match_outside_the_group(site):
     stale_start(
         site,
-        lambda session, group, seats: groups.start_match(
+        lambda session, group, seats: group_games.start_match(
             session, group, game="partnership", seats=seats
         ),
     )
@@ -371,7 +371,7 @@ def test_a_refused_match_from_the_roster_leaves_no_match_outside_the_group(site)
 def test_a_refused_dice_game_from_the_roster_leaves_no_game_outside_the_group(site):
     stale_start(
         site,
-        lambda session, group, seats: groups.start_dice_game(
+        lambda session, group, seats: group_games.start_dice_game(
             session, group, kind="yahtzee", seats=seats
         ),
     )

@@ -773,7 +773,7 @@ def test_every_answer_carries_the_security_headers(app, client, answer):
     assert "'unsafe-inline'" not in policy and "'unsafe-eval'" not in policy
     assert "script-src 'self'" in policy
     assert response.headers.get("X-Content-Type-Options") == "nosniff"
-    assert response.headers.get("Referrer-Policy") == "no-referrer"
+    assert response.headers.get("Referrer-Policy") == "same-origin"
     assert response.headers.get("X-Frame-Options") == "DENY"
 
 

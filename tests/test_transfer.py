@@ -24,6 +24,7 @@ from scorekeeper.rules.pinochle import KNOBS, PRESETS
 from scorekeeper.services import (
     dice,
     export,
+    group_games,
     group_history,
     groups,
     import_fields,
@@ -1271,9 +1272,9 @@ def make_family(app: Flask, played: dict[str, str]) -> str:
         family = groups.create_group(session, "Smith family", ["Ann", "Annie", "Zed"])
         roster = {player.name: player.id for player in family.players}
         for token in (played["finished"], played["farkle"]):
-            linked = groups.game_to_add(session, family, token)
-            picks = groups.suggested_names(family, linked.names)
-            groups.add_game(session, family, token, picks)
+            linked = group_games.game_to_add(session, family, token)
+            picks = group_games.suggested_names(family, linked.names)
+            group_games.add_game(session, family, token, picks)
         groups.rename_player(session, family, roster["Zed"], "Zed Smith")
         groups.set_retired(session, family, roster["Zed"], True)
         groups.merge_players(session, family, roster["Annie"], roster["Ann"])

@@ -19,7 +19,7 @@ import pytest
 
 from scorekeeper.extensions import db
 from scorekeeper.models import DiceGame, DiceTurn
-from scorekeeper.services import dice, group_history, groups, imports
+from scorekeeper.services import dice, group_games, group_history, groups, imports
 from tests.helpers.html import Element, alerts, fields_of, filled, form_of, form_to, read
 from tests.helpers.play import dice_url, new_dice_game, open_page, saved, submit
 from tests.helpers.stored import every_row, form_token
@@ -590,7 +590,7 @@ def test_a_group_game_counts_in_the_groups_statistics(site, phone, kind):
     with site.app_context():
         group = groups.create_group(db.session, "Family", ["Ann", "Bob"])
         seats = [player.id for player in group.players]
-        game = groups.start_dice_game(db.session, group, kind=kind, seats=seats)
+        game = group_games.start_dice_game(db.session, group, kind=kind, seats=seats)
         token, group_token = game.token, group.edit_token
         db.session.commit()
     # Both play the same card: equal totals share the win.

@@ -13,7 +13,7 @@ from ..extensions import db
 from ..match_setup import house_rule_overrides, house_rules_form
 from ..models import Group
 from ..rules import DEFAULT_DICE_GAME, DICE_GAMES, PRESETS, Preset, RuleError
-from ..services import devices, groups, rule_sets
+from ..services import devices, group_games, groups, rule_sets
 from ..started import new_form_token, remember_started, started_from
 from . import pages
 from .blueprint import bp
@@ -97,7 +97,7 @@ def new_match(token: str) -> Response:
         wrong = next((field for field in rules_form if field.errors), None)
         if wrong is not None:
             raise RuleError(wrong.errors[0], field=wrong.short_name)
-        match = groups.start_match(
+        match = group_games.start_match(
             db.session,
             group,
             game=preset.name,
@@ -132,7 +132,7 @@ def new_dice_game(token: str) -> Response:
 
     def start(group: Group, form, _rules) -> str:
         seats = form.picks(len(labels))
-        game = groups.start_dice_game(db.session, group, kind=kind, seats=seats)
+        game = group_games.start_dice_game(db.session, group, kind=kind, seats=seats)
         devices.remember_dice_game(db.session, this_device(), game.id)
         return url_for("dice.show", token=game.token)
 
@@ -150,13 +150,13 @@ def new_dice_game(token: str) -> Response:
 # --------------------------------------------------------------- a game played already
 
 
-def _pasted(group: Group) -> groups.LinkedGame | Response:
+def _pasted(group: Group) -> group_games.LinkedGame | Response:
     """The game whose edit link the form carries, if it may join the group; else the
     paste page again, saying why beside the link."""
     form = LinkForm()
     try:
         pages.checked(form)
-        return groups.game_to_add(db.session, group, form.link.data)
+        return group_games.game_to_add(db.session, group, form.link.data)
     except RuleError as error:
         pages.refused(form, error, "link", group)
         return pages.page("groups/add.html", 422, group=group, form=form)
@@ -175,7 +175,7 @@ def add_game(token: str) -> Response:
     names = names_form(
         groups.roster(group),
         linked.names,
-        groups.suggested_names(group, linked.names),
+        group_games.suggested_names(group, linked.names),
         fresh=True,
     )
     names.link.data = linked.token
@@ -190,9 +190,9 @@ def add_game_names(token: str) -> Response:
     if isinstance(linked, Response):
         return linked
     everyone = groups.roster(group)
-    form = names_form(everyone, linked.names, groups.suggested_names(group, linked.names))
+    form = names_form(everyone, linked.names, group_games.suggested_names(group, linked.names))
     try:
-        groups.add_game(db.session, group, linked.token, form.picks(linked.names))
+        group_games.add_game(db.session, group, linked.token, form.picks(linked.names))
     except RuleError as error:
         pages.refused(form, error, "name_0", group)
         return pages.page("groups/add_names.html", 422, group=group, linked=linked, form=form)
@@ -204,5 +204,5 @@ def remove_game(token: str, group_game_id: int) -> Response:
     """Take a game out of the group; the game itself stays."""
     group = groups.find_group(db.session, token)
     pages.checked(FlaskForm())
-    groups.remove_game(db.session, group, group_game_id)
+    group_games.remove_game(db.session, group, group_game_id)
     return pages.back(token, "games")

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from sqlalchemy import select
+from sqlalchemy import Connection, bindparam, select
 from sqlalchemy.orm import Session, selectinload
 
 from ..models import DiceGame, DiceTurn
@@ -341,6 +341,17 @@ def game_version(session: Session, token: str, view: bool = False) -> int:
     if version is None:
         raise NotFound()
     return version
+
+
+VERSION_BY_TOKEN = select(DiceGame.version).where(DiceGame.token == bindparam("token"))
+VERSION_BY_VIEW_TOKEN = select(DiceGame.version).where(DiceGame.view_token == bindparam("token"))
+
+
+def version_on(connection: Connection, token: str, view: bool) -> int | None:
+    """A game's version by its link, on a bare connection (the quick poll has no session);
+    None when no game has the link."""
+    statement = VERSION_BY_VIEW_TOKEN if view else VERSION_BY_TOKEN
+    return connection.execute(statement, {"token": token}).scalar()
 
 
 def load_game(session: Session, token: str, view: bool = False) -> DiceState:

@@ -2,6 +2,7 @@
 match. Its roster names each person once (rename, merge two spellings, retire); each of
 its games (a match or a dice game, in one group at most) maps every name typed in it to a
 roster player, so the group's statistics follow a person across games and spellings.
+Starting and adding its games is services/group_games.py.
 
 Every write on a group is one transaction that first moves the group's version: that
 UPDATE takes the group's row lock (PostgreSQL) or the database's write lock (SQLite), so two
@@ -14,20 +15,16 @@ writes nothing.
 
 from __future__ import annotations
 
-import unicodedata
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import Any, Literal
-from urllib.parse import urlsplit
 
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, selectinload
 
-from ..models import DiceGame, Group, GroupGame, GroupPlayer, GroupSeat, Match, looks_like_token
-from ..rules import DICE_GAMES, PRESETS, RuleError, get_preset, with_rules
-from ..rules.text import NAME_LENGTH, name_problem
-from . import dice_turns, hands
+from ..models import Group, GroupPlayer, GroupSeat, looks_like_token
+from ..rules import DICE_GAMES, PRESETS, RuleError
+from ..rules.text import name_problem
 from .errors import Conflict, NotFound, Refused
 from .writes import bump_version, checked_version, refusal_writes_nothing
 
@@ -58,7 +55,7 @@ def folded(name: str) -> str:
     return name.strip().casefold()
 
 
-def _checked_name(name: Any, field: str, asked: str) -> str:
+def checked_name(name: Any, field: str, asked: str) -> str:
     name = name.strip() if isinstance(name, str) else ""
     if not name:
         raise RuleError(asked, field=field)
@@ -72,12 +69,12 @@ def _checked_name(name: Any, field: str, asked: str) -> str:
 
 def checked_group_name(name: Any) -> str:
     """A group's name as stored (trimmed), or a RuleError saying what to type."""
-    return _checked_name(name, "name", "Type a name for the group, such as Smith family.")
+    return checked_name(name, "name", "Type a name for the group, such as Smith family.")
 
 
 def checked_player_name(name: Any, field: str = "name") -> str:
     """A roster player's name as stored (trimmed), or a RuleError saying what to type."""
-    return _checked_name(name, field, "Type the player's name.")
+    return checked_name(name, field, "Type the player's name.")
 
 
 # ------------------------------------------------------------------------ the group itself
@@ -130,7 +127,7 @@ def rename_group(
     name = checked_group_name(name)
     if not isinstance(version, AnyVersion):
         version = checked_version(version)
-    _lock(session, group)
+    begin_write(session, group)
     stale = not isinstance(version, AnyVersion) and group.version - 1 != version
     was = _shown_name(drawn, "")
     if stale and group.name != was:
@@ -140,7 +137,7 @@ def rename_group(
             "or rename again.",
         )
     group.name = name
-    _saved(session)
+    commit_write(session)
 
 
 CHANGED_MEANWHILE = (
@@ -148,14 +145,14 @@ CHANGED_MEANWHILE = (
 )
 
 
-def _lock(session: Session, group: Group) -> None:
+def begin_write(session: Session, group: Group) -> None:
     """Begin a write on the group: move its version first, which waits for any other
     phone's write on it to end, then read the group and its roster afresh."""
     bump_version(session, Group, group.id)
     session.expire_all()
 
 
-def _saved(session: Session) -> None:
+def commit_write(session: Session) -> None:
     """Commit a write on the group (Conflict, with nothing written, when another phone's
     change made the same name or took the same game first)."""
     try:
@@ -249,7 +246,7 @@ def roster_player(group: Group, player_id: Any, field: str | None = None) -> Gro
     raise RuleError("Pick a player from the group's roster.", field=field)
 
 
-def _by_name(group: Group, name: str) -> GroupPlayer | None:
+def player_named(group: Group, name: str) -> GroupPlayer | None:
     """The roster player known by this name, whatever its case and spaces."""
     key = folded(name)
     return next((player for player in group.players if player.folded == key), None)
@@ -259,13 +256,13 @@ def _by_name(group: Group, name: str) -> GroupPlayer | None:
 def add_player(session: Session, group: Group, name: Any) -> GroupPlayer:
     """Put a new person on the roster (RuleError if the name is there already)."""
     name = checked_player_name(name)
-    _lock(session, group)
-    other = _by_name(group, name)
+    begin_write(session, group)
+    other = player_named(group, name)
     if other is not None:
         raise RuleError(f"{other.name} is on the roster already.", field="name")
     player = GroupPlayer(name=name, folded=folded(name))
     group.players.append(player)
-    _saved(session)
+    commit_write(session)
     return player
 
 
@@ -283,9 +280,9 @@ def rename_player(
     player has is refused: two spellings of one person are merged, not renamed.
     ``version`` and ``drawn``: the player's version and name the form was drawn with."""
     name = checked_player_name(name)
-    _lock(session, group)
+    begin_write(session, group)
     player = _player_for_write(session, group, player_id, version, drawn, "rename")
-    other = _by_name(group, name)
+    other = player_named(group, name)
     if other is not None and other is not player:
         raise RuleError(
             f"{other.name} is on the roster already. If they are the same person as "
@@ -295,7 +292,7 @@ def rename_player(
     player.name = name
     player.folded = folded(name)
     player.version += 1
-    _saved(session)
+    commit_write(session)
     return player
 
 
@@ -313,7 +310,7 @@ def merge_players(
     which keeps its name, and the first leaves the roster. Refused when both played in
     the same game (they are two people then). ``version`` and ``drawn``: the first
     player's version and name the form was drawn with."""
-    _lock(session, group)
+    begin_write(session, group)
     player = _player_for_write(session, group, player_id, version, drawn, "merge")
     # A player the form offered, merged away by another phone meanwhile.
     offered = isinstance(into_id, int) and into_id > 0 and not isinstance(version, AnyVersion)
@@ -340,14 +337,14 @@ def merge_players(
     for seat in seats:
         seat.player_id = into.id
     # Still playing if either of the two was.
-    _set_retired(into, into.retired and player.retired)
+    mark_retired(into, into.retired and player.retired)
     session.flush()
     group.players.remove(player)
-    _saved(session)
+    commit_write(session)
     return into
 
 
-def _set_retired(player: GroupPlayer, retired: bool) -> None:
+def mark_retired(player: GroupPlayer, retired: bool) -> None:
     """Retire a player or bring them back, moving their version when that changes them."""
     if player.id is not None and player.retired != retired:
         player.version += 1
@@ -367,245 +364,8 @@ def set_retired(
     """Retire a player (their games stay; new games no longer offer them) or bring them
     back. ``version`` and ``drawn``: the player's version and name the form was drawn
     with."""
-    _lock(session, group)
+    begin_write(session, group)
     player = _player_for_write(session, group, player_id, version, drawn, "retire")
-    _set_retired(player, retired)
-    _saved(session)
+    mark_retired(player, retired)
+    commit_write(session)
     return player
-
-
-def _joined(group: Group, picks: Sequence[tuple[str, Pick]], asked: str) -> list[GroupPlayer]:
-    """The roster player of each pick (field, pick): a roster id, or a name typed for
-    someone who joins the roster now (or a retired player, who comes back). RuleError
-    naming the field of a blank pick, a wrong id, or a person picked twice."""
-    players: list[GroupPlayer] = []
-    for field, pick in picks:
-        if pick is None or (isinstance(pick, str) and not pick.strip()):
-            raise RuleError(asked, field=field)
-        if isinstance(pick, str):
-            name = checked_player_name(pick, field)
-            player = _by_name(group, name) or next(
-                (new for new in players if new.folded == folded(name)),
-                GroupPlayer(name=name, folded=folded(name)),
-            )
-        else:
-            player = roster_player(group, pick, field)
-        if any(player is earlier for earlier in players):
-            raise RuleError(f"{player.name} is picked twice: pick someone else.", field=field)
-        players.append(player)
-    return players
-
-
-def _seat_everyone(group: Group, players: Sequence[GroupPlayer], game: GroupGame) -> None:
-    """Put new names on the roster and map each game name to its roster player."""
-    for player in players:
-        if player not in group.players:
-            group.players.append(player)
-        _set_retired(player, False)
-        game.seats.append(GroupSeat(name=player.name, player=player))
-
-
-# ---------------------------------------------------------------- starting a game from it
-
-
-def _picks(seats: Sequence[Pick]) -> list[tuple[str, Pick]]:
-    return [(f"player_{seat}", pick) for seat, pick in enumerate(seats)]
-
-
-def team_names(preset_name: str, players: Sequence[str]) -> list[str]:
-    """A partnership's team names from its players ("Ann & Cid"), or the game's own
-    names for a team whose players' names are too long together."""
-    preset = get_preset(preset_name)
-    if not preset.teams:
-        return list(players)
-    sides: list[list[str]] = [[] for _ in range(preset.sides)]
-    for seat, name in enumerate(players):
-        sides[preset.side_of(seat)].append(name)
-    named = [" & ".join(side) for side in sides]
-    return [
-        name if len(name) <= NAME_LENGTH else preset.side_names[side]
-        for side, name in enumerate(named)
-    ]
-
-
-@refusal_writes_nothing
-def start_match(
-    session: Session,
-    group: Group,
-    *,
-    game: str,
-    seats: Sequence[Pick],
-    first_dealer: int = 0,
-    house_rules: Mapping[str, Any] | None = None,
-    side_names: Sequence[str | None] = (),
-) -> Match:
-    """Start a pinochle match with the roster players picked for each seat, in seat order
-    (names typed for someone new join the roster); RuleError naming the seat's field.
-    ``side_names``: a team's name where one was typed (else the partners' names)."""
-    if game not in PRESETS:
-        raise RuleError("Pick a game.", field="game")
-    preset = with_rules(get_preset(game), house_rules or {})
-    if len(seats) != preset.players:
-        raise RuleError(f"{preset.label} needs {preset.players} players.", field="game")
-    _lock(session, group)
-    players = _joined(group, _picks(seats), "Pick a player for this seat, or type a name.")
-    names = [player.name for player in players]
-    sides = team_names(game, names)
-    for side, typed in enumerate(side_names[: len(sides)]):
-        if typed is not None and typed.strip():
-            sides[side] = _checked_name(typed, f"side_names-{side}", "Type the team's name.")
-    match = hands.start_match(
-        session,
-        game=game,
-        house_rules=dict(house_rules or {}),
-        side_names=sides,
-        player_names=names,
-        first_dealer=first_dealer,
-        commit=False,
-    )
-    played = GroupGame(match_id=match.id)
-    group.games.append(played)
-    _seat_everyone(group, players, played)
-    _saved(session)
-    return match
-
-
-@refusal_writes_nothing
-def start_dice_game(
-    session: Session,
-    group: Group,
-    *,
-    kind: str,
-    seats: Sequence[Pick],
-    house_rules: Mapping[str, Any] | None = None,
-) -> DiceGame:
-    """Start a dice game with the roster players picked, in playing order; blank seats are
-    left out (names typed for someone new join the roster)."""
-    if kind not in DICE_GAMES:
-        raise RuleError("Pick a game.", field="kind")
-    game_kind = DICE_GAMES[kind]
-    picked = [(field, pick) for field, pick in _picks(seats) if pick not in (None, "")]
-    picked = [(field, pick) for field, pick in picked if not isinstance(pick, str) or pick.strip()]
-    if not game_kind.fewest_players <= len(picked) <= game_kind.most_players:
-        raise RuleError(
-            f"{game_kind.label} needs {game_kind.fewest_players} to "
-            f"{game_kind.most_players} players: pick them below.",
-            field="kind",
-        )
-    _lock(session, group)
-    players = _joined(group, picked, "Pick a player, or type a name.")
-    game = dice_turns.start_dice_game(
-        session, kind, [player.name for player in players], dict(house_rules or {}), commit=False
-    )
-    played = GroupGame(dice_game_id=game.id)
-    group.games.append(played)
-    _seat_everyone(group, players, played)
-    _saved(session)
-    return game
-
-
-# ---------------------------------------------------------- adding a game played already
-
-
-@dataclass(frozen=True)
-class LinkedGame:
-    """A match or a dice game found by the edit link pasted for it."""
-
-    kind: GameKind
-    game: Match | DiceGame
-    names: list[str]  # its players' names as it stores them, each once, in seat order
-
-    @property
-    def token(self) -> str:
-        """Its edit link's token."""
-        return self.game.edit_token if self.kind == "match" else self.game.token
-
-
-LINK_FIELD = "link"
-PASTE_EDIT_LINK = "Paste the game's edit link: on its page, open Share and copy the edit link."
-HIDDEN_CHARACTER = (
-    "A name in this game holds a hidden control character, which a group cannot keep, so "
-    "this game cannot be added."
-)
-
-
-def find_linked_game(session: Session, link: Any) -> LinkedGame:
-    """The match or dice game an edit link (or its token) opens; RuleError for a view
-    link, or a link no game has."""
-    text = link.strip() if isinstance(link, str) else ""
-    if not text:
-        raise RuleError(PASTE_EDIT_LINK, field=LINK_FIELD)
-    parts = [part for part in urlsplit(text).path.split("/") if part]
-    token = parts[-1] if parts else ""
-    if "watch" in parts[:-1]:
-        raise RuleError(
-            "This is a view link, which cannot add a game. " + PASTE_EDIT_LINK, field=LINK_FIELD
-        )
-    if looks_like_token(token):
-        match = session.scalars(select(Match).where(Match.edit_token == token)).first()
-        if match is not None:
-            return LinkedGame("match", match, list(dict.fromkeys(match.player_names)))
-        game = session.scalars(select(DiceGame).where(DiceGame.token == token)).first()
-        if game is not None:
-            return LinkedGame("dice", game, list(dict.fromkeys(game.player_names)))
-    raise RuleError("No match or dice game has this link. " + PASTE_EDIT_LINK, field=LINK_FIELD)
-
-
-def suggested_names(group: Group, names: Sequence[str]) -> list[Pick]:
-    """For each of a game's names, the roster player of the same name (any case), else the
-    name itself (someone new): how the mapping form starts."""
-    suggested: list[Pick] = []
-    for name in names:
-        player = _by_name(group, name)
-        suggested.append(player.id if player is not None else name)
-    return suggested
-
-
-def game_to_add(session: Session, group: Group, link: Any) -> LinkedGame:
-    """The game an edit link opens, if it is in no group yet (RuleError otherwise)."""
-    linked = find_linked_game(session, link)
-    # A name stored before the forms refused control characters (SQLite keeps a NUL; an
-    # older import did) could be no seat's name: PostgreSQL refuses a NUL in text.
-    if any(unicodedata.category(c) == "Cc" for name in linked.names for c in name):
-        raise RuleError(HIDDEN_CHARACTER, field=LINK_FIELD)
-    column = GroupGame.match_id if linked.kind == "match" else GroupGame.dice_game_id
-    already = session.scalars(select(GroupGame).where(column == linked.game.id)).first()
-    if already is not None:
-        where = "this group" if already.group_id == group.id else "another group"
-        raise RuleError(f"This game is in {where} already.", field=LINK_FIELD)
-    return linked
-
-
-@refusal_writes_nothing
-def add_game(session: Session, group: Group, link: Any, picks: Sequence[Pick]) -> GroupGame:
-    """Add a match or dice game played already, by its edit link, with the roster player
-    each of its names stands for (``picks``, in the order of LinkedGame.names; a typed
-    name puts someone new on the roster). RuleError naming the field of a wrong pick."""
-    _lock(session, group)
-    linked = game_to_add(session, group, link)
-    if len(picks) != len(linked.names):
-        raise RuleError("The game changed: paste its link again.", field=LINK_FIELD)
-    fields = [(f"name_{number}", pick) for number, pick in enumerate(picks)]
-    players = _joined(group, fields, "Pick who this is, or type a new name.")
-    played = GroupGame(
-        match_id=linked.game.id if linked.kind == "match" else None,
-        dice_game_id=linked.game.id if linked.kind == "dice" else None,
-    )
-    group.games.append(played)
-    for name, player in zip(linked.names, players, strict=True):
-        if player not in group.players:
-            group.players.append(player)
-        played.seats.append(GroupSeat(name=name, player=player))
-    _saved(session)
-    return played
-
-
-@refusal_writes_nothing
-def remove_game(session: Session, group: Group, group_game_id: Any) -> None:
-    """Take a game out of the group (the game itself stays, and so does the roster)."""
-    _lock(session, group)
-    played = next((game for game in group.games if game.id == group_game_id), None)
-    if played is None:
-        raise NotFound("This game is not in the group any more.")
-    group.games.remove(played)
-    _saved(session)

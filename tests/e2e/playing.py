@@ -12,6 +12,8 @@ from urllib.parse import urlsplit
 
 from playwright.sync_api import Locator, Page, Response, expect
 
+from tests.e2e.thumb import tap
+
 PLAYERS = ("Ann", "Bob", "Cat", "Dan")
 TEAMS = ("Us", "Them")
 MINUS = "\u2212"
@@ -23,8 +25,8 @@ def open_page(page: Page, link: Locator) -> None:
 
     Its scripts (htmx, app.js) run by then; a player is not faster than that.
     """
-    link.click()
-    page.wait_for_load_state("load")
+    with page.expect_navigation(wait_until="load"):
+        tap(page, link)
 
 
 def set_house_rules(page: Page, house_rules: dict[str, str] | None) -> None:
@@ -32,7 +34,7 @@ def set_house_rules(page: Page, house_rules: dict[str, str] | None) -> None:
     from, a box typed in."""
     if not house_rules:
         return
-    page.locator("details.house-rules > summary").click()
+    tap(page, page.locator("details.house-rules > summary"))
     for label, value in house_rules.items():
         field = page.get_by_label(label, exact=True)
         if field.evaluate("field => field.tagName") == "SELECT":
@@ -104,7 +106,7 @@ def choice(page: Page, group: str, text: str) -> Locator:
 
 def tap_choice(page: Page, group: str, text: str) -> None:
     """Tap one of the big radio buttons of a group."""
-    choice(page, group, text).click()
+    tap(page, choice(page, group, text))
 
 
 def fill_hand(
@@ -139,7 +141,7 @@ def save_hand(page: Page, number: int | None = None, timeout: float | None = Non
         return request.method == "POST" and urlsplit(request.url).path.endswith("/hands")
 
     with page.expect_response(posted, timeout=timeout) as answer:
-        page.get_by_role("button", name="Save hand", exact=True).click()
+        tap(page, page.get_by_role("button", name="Save hand", exact=True))
     if number is not None:
         expect(page.locator(f"#hand-{number}")).to_be_visible()
         expect(page.locator(".htmx-request, .htmx-swapping, .htmx-settling")).to_have_count(0)
@@ -154,7 +156,7 @@ def tap_and_answer(page: Page, button: Locator, ending: str = "/hands") -> int:
         return request.method == "POST" and urlsplit(request.url).path.endswith(ending)
 
     with page.expect_response(posted) as answer:
-        button.click()
+        tap(page, button)
     return answer.value.status
 
 
@@ -199,5 +201,5 @@ def edit_link(page: Page, number: int) -> Locator:
     """A ledger row's "Edit hand N" link, its row opened first (a tap on the row)."""
     row = page.locator(f"#hand-{number} > details")
     if row.get_attribute("open") is None:
-        row.locator("summary").click()
+        tap(page, row.locator("summary"))
     return row.get_by_role("link", name=f"Edit hand {number}")

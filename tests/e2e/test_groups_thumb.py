@@ -19,7 +19,7 @@ from tests.e2e.test_page_audit import (
     SMALLEST_TAP,
     serious_axe_violations,
 )
-from tests.e2e.thumb import Thumb, in_view
+from tests.e2e.thumb import Thumb, in_view, tap
 
 ROSTER = ("Ann", "Bob", "Cat", "Dan")
 
@@ -108,8 +108,8 @@ def test_the_seated_new_match_page_passes_the_page_audit(
     start_a_group_of_four(page)
     open_page(page, page.get_by_role("button", name="New match with these players"))
     if opened:
-        page.locator("details.seats > summary").click()
-        page.locator("details.house-rules > summary").click()
+        tap(page, page.locator("details.seats > summary"))
+        tap(page, page.locator("details.house-rules > summary"))
 
     assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
     assert page.evaluate(SMALL_TARGETS_JS, [INTERACTIVE, SMALLEST_TAP]) == []
@@ -125,7 +125,7 @@ def test_who_deals_first_is_asked_by_the_seated_names_as_seats_change(
     dealer = page.get_by_label("Who deals first", exact=True)
     expect(dealer.locator("option")).to_have_text(list(ROSTER))
 
-    page.locator("details.seats > summary").click()
+    tap(page, page.locator("details.seats > summary"))
     page.get_by_label(re.compile(r"^Player 2 \(team")).select_option(label="Dan")
     expect(dealer.locator("option")).to_have_text(["Ann", "Dan", "Cat", "Dan"])
     page.locator("#new_3").fill("Eve")

@@ -25,7 +25,7 @@ from tests.e2e.test_page_audit import (
     SMALLEST_TAP,
     serious_axe_violations,
 )
-from tests.e2e.thumb import Thumb, in_view, layout_shifts, page_time, watch_layout_shifts
+from tests.e2e.thumb import Thumb, in_view, layout_shifts, page_time, tap, watch_layout_shifts
 
 pytestmark = pytest.mark.e2e
 
@@ -228,7 +228,7 @@ def test_count_meld_from_cards_meets_the_phone_bar_at_360(
     """The switcher and grid at 360×640: no sideways scroll, 44 px targets, nothing for axe."""
     page = new_page(viewport=SMALL_PHONE, has_touch=True, color_scheme=scheme)
     start_match(page, ["Annabelle", "Bartholomew", "Cat", "Dorothea"], teams=["Us", "Them"])
-    page.locator("details.meld-cards > summary").click()
+    tap(page, page.locator("details.meld-cards > summary"))
     thumb = Thumb(page)
     thumb.tap(page.get_by_role("group", name="Whose cards").get_by_role("button").nth(2))
     thumb.tap(page.get_by_role("button", name="Add the queen of spades to Cat meld cards"))
@@ -248,7 +248,7 @@ def test_count_meld_from_cards_without_script_is_every_box_typed(
     """No script: no switcher and no grid; each player's box is typed in, all of them shown."""
     page = new_page(java_script_enabled=False)
     start_match(page, ["Ann", "Bob", "Cat", "Dan"], teams=["Us", "Them"])
-    page.locator("details.meld-cards > summary").click()
+    tap(page, page.locator("details.meld-cards > summary"))
     for player in ("Ann", "Bob", "Cat", "Dan"):
         expect(page.get_by_label(f"{player} meld cards", exact=True)).to_be_visible()
     expect(page.get_by_role("group", name="Whose cards")).to_have_count(0)

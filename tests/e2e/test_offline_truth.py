@@ -28,7 +28,7 @@ from tests.e2e.playing import (
 )
 from tests.e2e.test_app_on_a_phone import wait_for_worker, wait_until
 from tests.e2e.test_page_audit import serious_axe_violations
-from tests.e2e.thumb import Thumb, in_view
+from tests.e2e.thumb import Thumb, in_view, tap
 
 pytestmark = pytest.mark.e2e
 
@@ -248,7 +248,7 @@ def test_waiting_hands_read_well_and_fit_the_phone(
     ann.context.set_offline(True)
     for number, hand in enumerate((HAND_1, HAND_2), start=1):
         fill_hand(ann, *hand)
-        ann.get_by_role("button", name="Save hand", exact=True).click()
+        tap(ann, ann.get_by_role("button", name="Save hand", exact=True))
         expect(ann.locator("#connection")).to_contain_text(f"waiting to send: {number}")
     ann.reload()
     expect(ann.locator("#waiting-hands > li")).to_have_count(2)

@@ -16,9 +16,11 @@ from tests.e2e.playing import (
     edit_link,
     expect_totals,
     fill_hand,
+    open_page,
     save_hand,
     start_match,
 )
+from tests.e2e.thumb import tap
 
 pytestmark = pytest.mark.e2e
 
@@ -77,7 +79,7 @@ def test_a_good_save_shows_the_totals_and_what_was_saved_with_undo(page: Page) -
     undo = note.get_by_role("button", name="Undo: save hand 1")
     assert in_viewport(page, undo)
 
-    undo.click()
+    tap(page, undo)
 
     expect(page.locator("#note")).to_contain_text("Undone: save hand 1.")
     expect_totals(page, 0, 0)
@@ -116,7 +118,7 @@ def test_save_shows_it_is_busy_on_a_slow_line(page: Page) -> None:
     )
     save = page.get_by_role("button", name="Save hand", exact=True)
 
-    save.click()
+    tap(page, save)
 
     expect(save).to_have_attribute("aria-busy", "true")
     expect(page.locator("#note")).to_contain_text("Hand 1 saved", timeout=5000)
@@ -139,9 +141,9 @@ def test_enter_never_records_a_throw_in(page: Page, field: str) -> None:
 
 def test_a_common_bid_is_one_tap(page: Page) -> None:
     start_match(page)
-    page.locator(".quick-bids").get_by_role("button", name="350").click()
+    tap(page, page.locator(".quick-bids").get_by_role("button", name="350"))
     expect(page.get_by_label("Bid", exact=True)).to_have_value("350")
-    page.get_by_role("button", name="Bid 10 more").click()
+    tap(page, page.get_by_role("button", name="Bid 10 more"))
     expect(page.get_by_label("Bid", exact=True)).to_have_value("360")
 
 
@@ -156,16 +158,14 @@ def test_back_after_start_does_not_start_the_match_twice(page: Page) -> None:
     if player_1.input_value() == "Ann":
         # The browser showed the page as it was left (kept in memory): the same form's
         # Start opens the match it started.
-        page.get_by_role("button", name="Start the match").click()
-        page.wait_for_load_state("load")
+        open_page(page, page.get_by_role("button", name="Start the match"))
         assert page.url == match_url
     else:
         # Asked again: a fresh form, and a word about the match just started.
         notice = page.get_by_role("status").filter(has_text="You started a match a moment ago")
         expect(notice).to_be_visible()
         expect(player_1).to_have_value("")
-        notice.get_by_role("link", name="Open it").click()
-        page.wait_for_load_state("load")
+        open_page(page, notice.get_by_role("link", name="Open it"))
         assert page.url == match_url
     page.goto("/")
     expect(page.locator(".match-list li")).to_have_count(1)
@@ -177,9 +177,9 @@ def test_share_copies_the_link_where_the_phone_has_no_share_sheet(new_page: NewP
     start_match(page)
 
     share = page.locator("#share")
-    share.locator("summary").click()
+    tap(page, share.locator("summary"))
     copy = share.get_by_role("button", name=re.compile("the view link$"))
-    copy.click()
+    tap(page, copy)
 
     expect(share.locator(".share-said")).to_have_text("Link copied: paste it into a message.")
     copied = page.evaluate("navigator.clipboard.readText()")
@@ -193,7 +193,7 @@ def test_rare_outcomes_are_folded_away_from_save(new_page: NewPage) -> None:
     forfeit = page.get_by_role("button", name=re.compile("^Forfeit"))
     expect(forfeit).to_be_hidden()
 
-    page.locator(".rare-outcomes > summary").click()
+    tap(page, page.locator(".rare-outcomes > summary"))
 
     expect(forfeit).to_be_visible()
     expect(forfeit).to_have_text("Forfeit: no marriage in trump, the bidder loses the bid")
@@ -217,20 +217,20 @@ def test_delete_asks_first_then_says_what_it_deleted_with_undo(page: Page) -> No
     for number in (1, 2):
         fill_hand(page, "Ann", 250, "spades", {"Us": 100, "Them": 50}, {"Us": 150})
         assert save_hand(page, number) == 303
-    edit_link(page, 1).click()
+    open_page(page, edit_link(page, 1))
     expect(page.get_by_role("heading", name="Edit hand 1")).to_be_visible()
     yes = page.get_by_role("button", name="Yes, delete hand 1")
     expect(yes).to_be_hidden()
 
-    page.locator("details.delete-hand > summary").click()
+    tap(page, page.locator("details.delete-hand > summary"))
     expect(page.locator("details.delete-hand")).to_contain_text("every total after it")
-    yes.click()
+    open_page(page, yes)
 
     note = page.locator("#note")
     expect(note).to_contain_text("Hand 1 deleted.")
     assert in_viewport(page, note)
     expect(page.locator("ol.ledger > li")).to_have_count(1)
-    note.get_by_role("button", name="Undo: delete hand 1").click()
+    tap(page, note.get_by_role("button", name="Undo: delete hand 1"))
     expect(page.locator("#note")).to_contain_text("Undone: delete hand 1.")
     expect(page.locator("ol.ledger > li")).to_have_count(2)
     expect_totals(page, 500, 300)

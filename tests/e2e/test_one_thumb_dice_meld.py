@@ -26,7 +26,8 @@ from scorekeeper.rules import (
     replay_yahtzee,
 )
 from tests.e2e.conftest import PHONE
-from tests.e2e.playing import SMALL_PHONE, start_dice_game
+from tests.e2e.playing import SMALL_PHONE, open_page, start_dice_game
+from tests.e2e.thumb import tap
 
 pytestmark = pytest.mark.e2e
 
@@ -118,7 +119,7 @@ def chosen(kind: str) -> str | None:
 def open_every_fold(page: Page) -> None:
     folded = page.locator("details:not([open]) > summary")
     while folded.count():
-        folded.first.click()
+        tap(page, folded.first)
 
 
 # ------------------------------------------------------------------ what the rules say
@@ -173,7 +174,7 @@ def test_yahtzee_dice_and_best_box_stay_in_view_while_tapping(
     for count, face in enumerate(dice, start=1):
         button = page.get_by_role("button", name=f"Add a {face}", exact=True)
         bring_to_bottom(page, ".die-taps")
-        button.click()
+        tap(page, button)
         shown = " ".join(dice[:count])
         if count < len(dice):
             left = len(dice) - count
@@ -202,7 +203,7 @@ def test_the_die_buttons_never_blink_out_when_the_answer_is_drawn(
         }"""
     )
     for face in "33355":
-        page.get_by_role("button", name=f"Add a {face}", exact=True).click()
+        tap(page, page.get_by_role("button", name=f"Add a {face}", exact=True))
     expect(page.locator("#dice-pinned")).to_contain_text("best")
     page.wait_for_function("window.painted.length > 0")
     assert page.evaluate("window.painted") == [False] * page.evaluate("window.painted.length")
@@ -220,10 +221,10 @@ def test_farkle_dice_and_turn_total_stay_in_view_while_tapping(
     for number, throw in enumerate(throws):
         if number:
             bring_to_bottom(page, ".die-taps")
-            page.get_by_role("button", name="Next throw").click()
+            tap(page, page.get_by_role("button", name="Next throw"))
         for face in throw:
             bring_to_bottom(page, ".die-taps")
-            page.get_by_role("button", name=f"Keep a {face}", exact=True).click()
+            tap(page, page.get_by_role("button", name=f"Keep a {face}", exact=True))
     expected = f"1 5 5 · 2 2 2 · {farkle_result(names, throws)}"
     expect(pinned).to_have_text(
         re.compile(rf"^\s*1 5 5 · 2 2 2\s*· {re.escape(farkle_result(names, throws))}\s*$")
@@ -244,7 +245,7 @@ def test_meld_count_and_best_trump_stay_in_view_while_tapping(
     for count, code in enumerate(FULL_HAND, start=1):
         card = page.locator(f'[data-meld-card="{code}"] a.card-button')
         bring_to_bottom(page, ".tap-grid")
-        card.click()
+        tap(page, card)
         # The count at once, the meld from the server's answer.
         expect(pinned.locator("[data-pinned-count]")).to_have_text(
             f"{count} card{'s' if count > 1 else ''}"
@@ -263,7 +264,7 @@ def test_meld_count_and_best_trump_stay_in_view_while_tapping(
 def play_yahtzee_turn(page: Page, dice: str, box: str) -> None:
     page.get_by_label("Dice", exact=True).fill(dice)
     name = re.compile(rf" in {box}( ×\d)?$")
-    page.locator(".box-picker").get_by_role("button", name=name).first.click()
+    tap(page, page.locator(".box-picker").get_by_role("button", name=name).first)
     expect(page.get_by_label("Dice", exact=True)).to_have_value("")
     # The server's answer is in (the note says the turn), not only the tap's own answer:
     # a region swapped in after this would close a view opened meanwhile.
@@ -287,8 +288,7 @@ def test_yahtzee_pages_meet_the_phone_bar(
     expect(page.locator("#dice-pinned [data-pinned-score]")).to_contain_text("best")
     open_every_fold(page)
     problems += phone_problems(page, "dice entered, every card open")
-    page.get_by_role("link", name=re.compile(r"^Correct Annabelle's turn 1$")).click()
-    page.wait_for_load_state("load")
+    open_page(page, page.get_by_role("link", name=re.compile(r"^Correct Annabelle's turn 1$")))
     open_every_fold(page)
     problems += phone_problems(page, "correcting a turn")
     assert not problems, "fails the phone bar:\n" + "\n".join(problems)
@@ -299,9 +299,9 @@ def test_farkle_page_meets_the_phone_bar(new_page: Callable[..., Page], viewport
     page = new_page(viewport=viewport)
     start_dice_game(page, ("Ann", "Bob"), game="farkle")
     page.get_by_label("Kept dice, one throw per line").fill("1 1 1\n5")
-    page.get_by_role("button", name="Bank the turn").click()
+    tap(page, page.get_by_role("button", name="Bank the turn"))
     expect(page.locator("ol.farkle-turns > li")).to_have_count(1)
-    page.get_by_role("button", name="Keep a 1", exact=True).click()
+    tap(page, page.get_by_role("button", name="Keep a 1", exact=True))
     expect(page.locator("#farkle-preview")).not_to_be_empty()
     open_every_fold(page)
     problems = phone_problems(page, "a turn played, dice typed")
@@ -372,7 +372,7 @@ def test_all_cards_side_by_side_by_keyboard(
 def test_all_cards_side_by_side_without_script(new_page: Callable[..., Page]) -> None:
     page = new_page(viewport=SMALL_PHONE, java_script_enabled=False)
     start_dice_game(page, NAMES)
-    page.locator("#side-by-side > summary").click()
+    tap(page, page.locator("#side-by-side > summary"))
     region = page.get_by_role("region", name="All cards side by side")
     expect(region).to_be_visible()
     expect(region.locator("td[data-total-of]")).to_have_text(["0", "0", "0"])

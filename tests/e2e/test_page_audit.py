@@ -42,6 +42,7 @@ from scorekeeper.services import dice, dice_turns, hands, matches
 from tests.e2e.conftest import PHONE
 from tests.e2e.playing import SMALL_PHONE, open_page
 from tests.helpers.stored import form_token, hand, stored_dice_game, stored_match
+from tests.test_https import TEST_ROOT
 
 pytestmark = pytest.mark.e2e
 
@@ -159,6 +160,14 @@ def _farkle_turns(token: str, turns: list[FarkleTurn]) -> None:
             form_token=form_token(),
             number=state.next_number,
         )
+
+
+@pytest.fixture(scope="module", autouse=True)
+def a_root_certificate(live_site: Flask) -> Iterator[None]:
+    """The site serves a root certificate, as behind `make run HTTPS=1`, for this module."""
+    live_site.config["CADDY_ROOT_CERT"] = str(TEST_ROOT)
+    yield
+    live_site.config["CADDY_ROOT_CERT"] = None
 
 
 @pytest.fixture(scope="module")
@@ -339,6 +348,14 @@ def house_rules(page: Page, games: Games) -> None:
     expect(page.get_by_role("heading", name="House rules", level=1)).to_be_visible()
 
 
+def certificate(page: Page, games: Games) -> None:
+    """The certificate page, from the home page's link, offering a root to install."""
+    page.goto("/")
+    open_page(page, page.get_by_role("link", name="This site's certificate"))
+    expect(page.get_by_role("button", name="Download the certificate")).to_be_visible()
+    expect(page.get_by_role("img", name=re.compile("QR code"))).to_be_visible()
+
+
 def new_match_with_a_rule_set(page: Page, games: Games) -> None:
     """New match after saving its house rules as a rule set: this phone's list, the note."""
     page.goto("/matches/new")
@@ -444,6 +461,7 @@ PAGES: dict[str, Callable[[Page, Games], None]] = {
     "generala": generala,
     "generala-won": generala_won,
     "house-rules": house_rules,
+    "certificate": certificate,
     "new-match-with-a-rule-set": new_match_with_a_rule_set,
     "rule-set": rule_set,
     "match-won": match_won,

@@ -18,6 +18,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.e2e.playing import expect_totals, start_dice_game, tap_and_answer, watch_connection
+from tests.e2e.thumb import tap
 
 pytestmark = pytest.mark.e2e
 
@@ -47,8 +48,8 @@ def test_a_served_generala_kept_offline_lands_served_and_ends_the_game(new_page:
     ann.get_by_label("Dice", exact=True).fill("44444")
     expect(later_box(ann, "Generala")).to_be_visible()
     # Ticked once the dice are in: the server cannot be asked, the kept turn says it.
-    served.check()
-    later_box(ann, "Generala").click()
+    tap(ann, served)
+    tap(ann, later_box(ann, "Generala"))
     expect(status).to_contain_text("waiting to send: 1 (Ann's turn)")
     expect(ann.locator("#turn-title")).to_have_text("Bob's turn")
     # Bob's turn starts as the server would draw it: not served.
@@ -83,10 +84,10 @@ def test_a_generala_kept_offline_unticked_lands_not_served(new_page: NewPage):
     served = ann.get_by_label("Served: made on the first throw", exact=True)
 
     ann.context.set_offline(True)
-    served.check()
+    tap(ann, served)
     ann.get_by_label("Dice", exact=True).fill("44444")
-    served.uncheck()
-    later_box(ann, "Generala").click()
+    tap(ann, served)
+    tap(ann, later_box(ann, "Generala"))
     expect(status).to_contain_text("waiting to send: 1 (Ann's turn)")
 
     ann.context.set_offline(False)
@@ -106,7 +107,7 @@ def test_a_maxi_yatzy_turn_kept_offline_keeps_its_throws_used(new_page: NewPage)
     ann.context.set_offline(True)
     throws.fill("1")
     ann.get_by_label("Dice", exact=True).fill("556621")
-    later_box(ann, "Two pairs").click()
+    tap(ann, later_box(ann, "Two pairs"))
     expect(status).to_contain_text("waiting to send: 1 (Ann's turn)")
     expect(throws).to_have_value("")  # Bob's throws are his own
 
@@ -126,7 +127,7 @@ def test_a_served_turn_kept_as_the_next_players_after_another_phones_turn_stays_
     cat = new_page()
     cat.goto(urlsplit(ann.url).path)
     served = cat.get_by_label("Served: made on the first throw", exact=True)
-    served.check()
+    tap(cat, served)
     expect(cat.locator(".htmx-request, .htmx-swapping, .htmx-settling")).to_have_count(0)
     cat.get_by_label("Dice", exact=True).fill("44444")
     expect(cat.locator("#best-boxes .best-box").first).to_be_visible()
@@ -137,7 +138,7 @@ def test_a_served_turn_kept_as_the_next_players_after_another_phones_turn_stays_
 
     keep = cat.locator("#turn-notice").get_by_role("button", name="Keep mine as Bob's turn")
     expect(keep).to_be_visible(timeout=SEEN)
-    keep.click()
+    tap(cat, keep)
     expect(cat.locator("#turn-title")).to_have_text("Bob's turn")
     expect(cat.get_by_label("Dice", exact=True)).to_have_value("44444")
     expect(served).to_be_checked()

@@ -14,7 +14,7 @@ from flask import Flask
 
 from scorekeeper.extensions import db
 from scorekeeper.rules import FarkleTurn
-from scorekeeper.services import dice, dice_turns, groups, hands, matches, rule_sets
+from scorekeeper.services import dice, dice_turns, group_games, groups, hands, matches, rule_sets
 from tests.helpers.stored import PLAYERS, form_token, hand
 
 # Every kind of record, by the name a URL's arguments are filled from.
@@ -108,10 +108,10 @@ def seed_every_record(app: Flask) -> Records:
         # Retired directly, as a roster row can be: the service's own checks are not tested here.
         next(player for player in group.players if player.name == "Eve").retired = True
         session.commit()
-        groups.start_match(
+        group_games.start_match(
             session, group, game="partnership", seats=[roster[name] for name in PLAYERS]
         )
-        groups.start_dice_game(session, group, kind="yahtzee", seats=[roster["Ann"], "Fay"])
+        group_games.start_dice_game(session, group, kind="yahtzee", seats=[roster["Ann"], "Fay"])
         group_game_id = group.games[0].id
         records["group"] = {
             "token": group.edit_token,

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.rules import Stats, get_preset, pinochle_stats, replay_match, stats_report
-from scorekeeper.services import group_history, groups, hands, matches
+from scorekeeper.services import group_games, group_history, groups, hands, matches
 from scorekeeper.services.matches import hand_input, players_by_side
 from tests.helpers.stored import form_token, hand
 
@@ -74,7 +74,7 @@ def test_a_groups_numbers_are_the_sum_of_its_games_in_any_order(
         hands.add_hand(session, token, hand_entries, version=version, form_token=form_token())
         saved[index] += 1
     for token, seats in random.sample(tokens, len(tokens)):
-        groups.add_game(session, group, token, [roster[name] for name in seats])
+        group_games.add_game(session, group, token, [roster[name] for name in seats])
     group_history.group_stats(session, group)
     # A first hand corrected in a random game: the kept summary of that game is stale.
     corrected = random.randrange(len(games))

@@ -13,7 +13,7 @@ from sqlalchemy import insert
 
 from scorekeeper.models import Group, GroupPlayer
 from scorekeeper.rules import RuleError
-from scorekeeper.services import devices, group_history, groups, matches
+from scorekeeper.services import devices, group_games, group_history, groups, matches
 from scorekeeper.services.errors import NotFound
 
 ANN_PHONE = "phone-of-ann-0123456789"
@@ -170,7 +170,7 @@ def test_a_match_started_from_the_roster_seats_its_players_and_joins_new_names(s
     group = make_group(session, "Ann", "Bob", "Cat")
     ann, bob, cat = (player(group, name).id for name in ("Ann", "Bob", "Cat"))
 
-    match = groups.start_match(
+    match = group_games.start_match(
         session, group, game="partnership", seats=[ann, bob, cat, " dan "], first_dealer=1
     )
 
@@ -189,7 +189,9 @@ def test_a_typed_name_of_a_roster_player_is_that_player_in_the_roster_spelling(s
     group = make_group(session, "Ann", "Bob")
     groups.set_retired(session, group, player(group, "Bob").id, True)
 
-    match = groups.start_match(session, group, game="three-handed", seats=["ANN", "bob", "Cid"])
+    match = group_games.start_match(
+        session, group, game="three-handed", seats=["ANN", "bob", "Cid"]
+    )
 
     assert match.player_names == ["Ann", "Bob", "Cid"]
     assert match.side_names == ["Ann", "Bob", "Cid"]
@@ -211,7 +213,7 @@ def test_a_seat_left_blank_or_a_person_picked_twice_starts_nothing(session, seat
     group = make_group(session, "Ann", "Bob")
 
     with pytest.raises(RuleError) as refused:
-        groups.start_match(session, group, game="partnership", seats=seats)
+        group_games.start_match(session, group, game="partnership", seats=seats)
 
     assert (refused.value.field, refused.value.reason) == (field, said)
     session.rollback()
@@ -223,7 +225,7 @@ def test_a_seat_left_blank_or_a_person_picked_twice_starts_nothing(session, seat
 def test_a_dice_game_from_the_roster_leaves_blank_seats_out(session):
     group = make_group(session, "Ann", "Bob")
 
-    game = groups.start_dice_game(
+    game = group_games.start_dice_game(
         session, group, kind="farkle", seats=[player(group, "Bob").id, None, "Cid", ""]
     )
 
@@ -234,7 +236,7 @@ def test_a_dice_game_from_the_roster_leaves_blank_seats_out(session):
 def test_a_dice_game_needs_its_fewest_players(session):
     group = make_group(session, "Ann")
     with pytest.raises(RuleError) as refused:
-        groups.start_dice_game(session, group, kind="farkle", seats=[player(group, "Ann").id])
+        group_games.start_dice_game(session, group, kind="farkle", seats=[player(group, "Ann").id])
     assert refused.value.field == "kind"
     assert "needs 2 to 8 players" in refused.value.reason
 
@@ -245,17 +247,17 @@ def test_a_dice_game_needs_its_fewest_players(session):
 def test_an_existing_match_joins_by_its_edit_link_with_its_names_mapped(session, new_match):
     group = make_group(session, "Ann", "Robert")
     token = new_match()  # Ann, Bob, Cat, Dan
-    linked = groups.find_linked_game(session, f"http://127.0.0.1:5000/matches/{token}")
+    linked = group_games.find_linked_game(session, f"http://127.0.0.1:5000/matches/{token}")
     assert (linked.kind, linked.names) == ("match", ["Ann", "Bob", "Cat", "Dan"])
     robert = player(group, "Robert").id
-    assert groups.suggested_names(group, linked.names) == [
+    assert group_games.suggested_names(group, linked.names) == [
         player(group, "Ann").id,
         "Bob",
         "Cat",
         "Dan",
     ]
 
-    groups.add_game(session, group, token, [player(group, "Ann").id, robert, "Cat", "Dan"])
+    group_games.add_game(session, group, token, [player(group, "Ann").id, robert, "Cat", "Dan"])
 
     match_id = linked.game.id
     _, _, names = group_history.group_games(session, group)
@@ -271,7 +273,7 @@ def test_an_existing_match_joins_by_its_edit_link_with_its_names_mapped(session,
 def test_a_dice_game_joins_by_its_edit_link(session, new_dice_game):
     group = make_group(session)
     token = new_dice_game("yahtzee", ("Ann", "Bob"))
-    groups.add_game(session, group, f"/dice/{token}", ["Ann", "Bob"])
+    group_games.add_game(session, group, f"/dice/{token}", ["Ann", "Bob"])
     match_ids, dice_ids, names = group_history.group_games(session, group)
     assert match_ids == [] and len(dice_ids) == 1
     assert set(names.values()) == {"Ann", "Bob"}
@@ -290,7 +292,7 @@ def test_a_wrong_link_adds_nothing(session, new_match, link, said):
     token = new_match()
     view = matches.match_version(session, token).view_token
     with pytest.raises(RuleError) as refused:
-        groups.add_game(session, group, link.format(view=view), ["Ann", "Bob", "Cat", "Dan"])
+        group_games.add_game(session, group, link.format(view=view), ["Ann", "Bob", "Cat", "Dan"])
     assert refused.value.field == "link"
     assert refused.value.reason.startswith(said)
 
@@ -298,18 +300,18 @@ def test_a_wrong_link_adds_nothing(session, new_match, link, said):
 def test_a_game_belongs_to_one_group_at_most(session, new_match):
     token = new_match()
     smiths, joneses = make_group(session), make_group(session, name="Jones")
-    groups.add_game(session, smiths, token, ["Ann", "Bob", "Cat", "Dan"])
+    group_games.add_game(session, smiths, token, ["Ann", "Bob", "Cat", "Dan"])
 
     for group, where in ((smiths, "this group"), (joneses, "another group")):
         with pytest.raises(RuleError, match=f"This game is in {where} already."):
-            groups.add_game(session, group, token, ["Ann", "Bob", "Cat", "Dan"])
+            group_games.add_game(session, group, token, ["Ann", "Bob", "Cat", "Dan"])
 
 
 def test_two_names_of_one_game_cannot_be_one_person(session, new_match):
     group = make_group(session, "Ann")
     ann = player(group, "Ann").id
     with pytest.raises(RuleError) as refused:
-        groups.add_game(session, group, new_match(), [ann, ann, "Cat", "Dan"])
+        group_games.add_game(session, group, new_match(), [ann, ann, "Cat", "Dan"])
     assert (refused.value.field, refused.value.reason) == (
         "name_1",
         "Ann is picked twice: pick someone else.",
@@ -319,15 +321,15 @@ def test_two_names_of_one_game_cannot_be_one_person(session, new_match):
 def test_removing_a_game_keeps_the_game_and_the_roster(session, new_match):
     group = make_group(session)
     token = new_match()
-    played = groups.add_game(session, group, token, ["Ann", "Bob", "Cat", "Dan"])
+    played = group_games.add_game(session, group, token, ["Ann", "Bob", "Cat", "Dan"])
 
-    groups.remove_game(session, group, played.id)
+    group_games.remove_game(session, group, played.id)
 
     assert group_history.group_games(session, group) == ([], [], {})
     assert len(group.players) == 4
     assert matches.find_match(session, token) is not None
     with pytest.raises(NotFound):
-        groups.remove_game(session, group, played.id)
+        group_games.remove_game(session, group, played.id)
 
 
 # -------------------------------------------------- group_games after renames and merges
@@ -339,10 +341,10 @@ def test_group_games_names_the_roster_player_after_a_rename_and_a_merge(
     group = make_group(session, "Ann")
     first = new_match()  # Ann, Bob, Cat, Dan
     dice = new_dice_game("farkle", ("Annie", "Bobby"))
-    groups.add_game(session, group, first, [player(group, "Ann").id, "Bob", "Cat", "Dan"])
-    groups.add_game(session, group, dice, ["Annie", "Bobby"])
-    match_id = groups.find_linked_game(session, first).game.id
-    dice_id = groups.find_linked_game(session, dice).game.id
+    group_games.add_game(session, group, first, [player(group, "Ann").id, "Bob", "Cat", "Dan"])
+    group_games.add_game(session, group, dice, ["Annie", "Bobby"])
+    match_id = group_games.find_linked_game(session, first).game.id
+    dice_id = group_games.find_linked_game(session, dice).game.id
 
     groups.rename_player(session, group, player(group, "Ann").id, "Ann Smith")
     groups.merge_players(session, group, player(group, "Annie").id, player(group, "Ann Smith").id)
@@ -364,7 +366,7 @@ def test_group_games_names_the_roster_player_after_a_rename_and_a_merge(
 
 def test_two_people_of_one_game_cannot_be_merged(session, new_match):
     group = make_group(session)
-    groups.add_game(session, group, new_match(), ["Ann", "Bob", "Cat", "Dan"])
+    group_games.add_game(session, group, new_match(), ["Ann", "Bob", "Cat", "Dan"])
     with pytest.raises(RuleError, match="Ann and Bob played in the same game"):
         groups.merge_players(session, group, player(group, "Ann").id, player(group, "Bob").id)
     with pytest.raises(RuleError, match="Pick two different players"):
@@ -385,7 +387,7 @@ def test_a_merge_keeps_the_player_playing_when_either_was(session):
 @given(renames=st.lists(st.sampled_from(["Ann", "ann", "Bea", "BOB", "cid ", "Ann B"]), max_size=6))
 def test_every_game_name_maps_to_a_roster_name_whatever_the_renames(session, renames):
     group = make_group(session)
-    groups.start_match(session, group, game="three-handed", seats=["Ann", "Bob", "Cid"])
+    group_games.start_match(session, group, game="three-handed", seats=["Ann", "Bob", "Cid"])
     first = groups.roster(group)[0].id  # Ann
     for new_name in renames:
         try:
@@ -415,8 +417,10 @@ def test_a_device_lists_the_groups_it_opened_by_name(session):
 
 def test_the_games_list_is_newest_first_and_says_which_are_finished(session, new_dice_game):
     group = make_group(session, "Ann", "Bob")
-    first = groups.start_match(session, group, game="three-handed", seats=["Ann", "Bob", "Cid"])
-    second = groups.start_dice_game(session, group, kind="yahtzee", seats=["Ann"])
+    first = group_games.start_match(
+        session, group, game="three-handed", seats=["Ann", "Bob", "Cid"]
+    )
+    second = group_games.start_dice_game(session, group, kind="yahtzee", seats=["Ann"])
 
     listed = group_history.played_games(session, group).games
 
