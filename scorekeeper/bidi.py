@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from markupsafe import Markup, escape
 
@@ -80,19 +80,33 @@ def _finder(names: Iterable[str]) -> re.Pattern[str] | None:
     return re.compile(rf"(?<!\w)(?:{'|'.join(map(re.escape, spelled))})(?!\w)")
 
 
+def name_marker(names: Iterable[str]) -> Callable[[str], Markup]:
+    """``with_names`` for many sentences with the same names (every row of a ledger): the
+    pattern that finds the names, and each name's <bdi>, are made once, not per sentence."""
+    finder = _finder(names)
+    if finder is None:
+        return lambda sentence: Markup(escape(drawable(sentence)))
+    shown_names: dict[str, Markup] = {}  # each name's <bdi>, drawn when first found
+
+    def marked(sentence: str) -> Markup:
+        parts, at = [], 0
+        for found in finder.finditer(sentence):
+            name = found.group()
+            if name not in shown_names:
+                shown_names[name] = shown(name)
+            parts.append(escape(drawable(sentence[at : found.start()])))
+            parts.append(shown_names[name])
+            at = found.end()
+        parts.append(escape(drawable(sentence[at:])))
+        return Markup("".join(parts))
+
+    return marked
+
+
 def with_names(sentence: str, names: Iterable[str]) -> Markup:
     """A sentence built with these names (a hand's outcome, a note, a 409's news), for a
     page: escaped, with each of the names in it isolated in a <bdi> of its own."""
-    finder = _finder(names)
-    if finder is None:
-        return Markup(escape(drawable(sentence)))
-    parts, at = [], 0
-    for found in finder.finditer(sentence):
-        parts.append(escape(drawable(sentence[at : found.start()])))
-        parts.append(shown(found.group()))
-        at = found.end()
-    parts.append(escape(drawable(sentence[at:])))
-    return Markup("".join(parts))
+    return name_marker(names)(sentence)
 
 
 def plain_with_names(sentence: str, names: Iterable[str]) -> str:

@@ -1,6 +1,6 @@
 """The site's shell: home page, house-rules reference, error pages and `flask init-db`."""
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 import click
@@ -53,6 +53,8 @@ bp.add_app_template_filter(bidi.shown, "bdi")
 bp.add_app_template_filter(bidi.plain, "fsi")
 bp.add_app_template_filter(bidi.with_names, "bdi_names")
 bp.add_app_template_filter(bidi.plain_with_names, "fsi_names")
+# The same for many sentences with the same names: name_marker(state.sides)(sentence).
+bp.add_app_template_global(bidi.name_marker, "name_marker")
 
 
 @bp.app_template_filter("wins")
@@ -104,21 +106,29 @@ def number_cells(values) -> Markup:
     return Markup("".join([f"<td>{points(int(value))}</td>" for value in values]))
 
 
-@bp.app_template_filter("side_scores")
-def side_scores(hand_points, totals, names) -> Markup:
-    """A ledger row's points and running total for each side, in one step (a 30-row ledger
-    draws them for every side of every row); each side's name is there for screen readers."""
-    shown = [bidi.shown(name) for name in names]
-    return Markup(
-        "".join(
-            [
-                f'<span class="row-side"><span class="visually-hidden">{name}: </span>'
-                f'<span class="row-points">{signed(int(change))}</span><span class="row-total">'
-                f'<span class="visually-hidden">, total </span>{points(int(total))}</span></span>'
-                for name, change, total in zip(shown, hand_points, totals, strict=True)
-            ]
+@bp.app_template_global()
+def side_scores(names: Sequence[str]) -> Callable[[Sequence[int], Sequence[int]], Markup]:
+    """A ledger row's points and running total for each side, in one step per row; each
+    side's name is there for screen readers, drawn once for all the ledger's rows."""
+    heads = [
+        f'<span class="row-side"><span class="visually-hidden">{bidi.shown(name)}: </span>'
+        '<span class="row-points">'
+        for name in names
+    ]
+
+    def row(hand_points: Sequence[int], totals: Sequence[int]) -> Markup:
+        return Markup(
+            "".join(
+                [
+                    f'{head}{signed(int(change))}</span><span class="row-total">'
+                    f'<span class="visually-hidden">, total </span>{points(int(total))}'
+                    "</span></span>"
+                    for head, change, total in zip(heads, hand_points, totals, strict=True)
+                ]
+            )
         )
-    )
+
+    return row
 
 
 @bp.get("/")

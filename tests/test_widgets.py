@@ -95,7 +95,7 @@ def test_a_row_url_is_the_url_for_of_that_row(app):
 
 
 def test_side_scores_escape_names_and_sign_points():
-    html = side_scores([310, -300], [1200, -40], ["Us", "<Them>"])
+    html = side_scores(["Us", "<Them>"])([310, -300], [1200, -40])
     assert html.count('class="row-side"') == 2
     assert "<bdi>&lt;Them&gt;</bdi>: " in html and "<Them>" not in html
 

@@ -235,14 +235,18 @@ def kept_page(token: str, view: bool) -> Response:
     lists the match); the page is drawn with holes for this request's tokens.
     """
     device = None if view else current_device()
-    match = matches.match_version(db.session, token, view=view, device=device)
+    # On a connection of its own: a kept page is answered without a database session.
+    with db.engine.connect() as connection:
+        match = matches.match_version(connection, token, view=view, device=device)
     if not (view or match.listed):
         # Opening a match lists it on this device; a refused post writes nothing at all.
         devices.remember_match(db.session, this_device(), match.id)
     every_hand = shows_all()
+    drawn: list[MatchState] = []  # the match as read to draw the page, if drawn now
 
     def draw() -> str:
         state = matches.read_match(db.session, token, view, shows_all=every_hand)
+        drawn.append(state)
         form_html = None
         if not (view or state.over):
             # The next hand's form is the same at every version but for its version field:
@@ -257,7 +261,9 @@ def kept_page(token: str, view: bool) -> Response:
     note = ""
     # The service worker's copy of the page (X-Kept-Copy) leaves the note to the phone.
     if not view and "note" in cookie and not request.headers.get("X-Kept-Copy"):
-        note = take_note(matches.read_match(db.session, token))
+        # The phone that saved a hand is the first to look again: its page is drawn now,
+        # from the match just read, which the note then needs (not a second replay).
+        note = take_note(drawn[0] if drawn else matches.read_match(db.session, token))
     response = make_response(fill_holes(page.replace(NOTE_HOLE, note)))
     response.vary.add("HX-Request")
     return response

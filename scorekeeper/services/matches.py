@@ -197,17 +197,31 @@ SHOWN_HAND = [Hand.id, Hand.position, *(getattr(Hand, name) for name in Hand.ENT
 SHOWN_HAND_NAMES = [column.key for column in SHOWN_HAND]
 
 
+def _shown_match_query(view: bool) -> Select:
+    """read_match's query of the match, with its link's token as a parameter."""
+    return select(*SHOWN_MATCH).where(_token_column(view) == bindparam("token"))
+
+
+# Built once, like VERSION_QUERIES: building these (a match with three subqueries and its
+# cache key) took longer than SQLite takes to answer them, on every page drawn.
+SHOWN_MATCH_QUERIES = {view: _shown_match_query(view) for view in (False, True)}
+SHOWN_HANDS_QUERY = (
+    select(*SHOWN_HAND).where(Hand.match_id == bindparam("match_id")).order_by(Hand.position)
+)
+
+
 def read_match(
     session: Session, token: str, view: bool = False, shows_all: bool = False
 ) -> MatchState:
     """Like load_match, for drawing a page: the match and its hands come as plain rows,
     not as objects to change, which is half the cost on a long match."""
-    match = session.execute(select(*SHOWN_MATCH).where(_token_column(view) == token)).first()
+    # Rows of columns need none of the ORM's work on the way: asked on the session's own
+    # connection (its transaction), they come back as they do through session.execute.
+    connection = session.connection()
+    match = connection.execute(SHOWN_MATCH_QUERIES[view], {"token": token}).first()
     if match is None:
         raise NotFound()
-    hands = session.execute(
-        select(*SHOWN_HAND).where(Hand.match_id == match.id).order_by(Hand.position)
-    ).all()
+    hands = connection.execute(SHOWN_HANDS_QUERY, {"match_id": match.id}).all()
     preset = match_preset(match)
     # Plain dicts: a row's own mapping is several times slower to read, hand by hand.
     entries = [dict(zip(SHOWN_HAND_NAMES, hand, strict=True)) for hand in hands]
@@ -252,14 +266,17 @@ VERSION_QUERIES = {
 
 
 def match_version(
-    session: Session, token: str, view: bool = False, device: str | None = None
+    session: Session | Connection, token: str, view: bool = False, device: str | None = None
 ) -> MatchVersion:
     """Only the match's id, tokens and version: the one small query a poll costs.
 
     With ``device``, the same query says whether that device lists the match already.
+    ``session`` may be a bare connection (a kept page's look needs no session at all).
     """
     query = VERSION_QUERIES[view, bool(device)]
-    found = session.execute(query, {"token": token, "device": device}).first()
+    # A row of columns needs none of the ORM's work: asked on the session's connection.
+    connection = session.connection() if isinstance(session, Session) else session
+    found = connection.execute(query, {"token": token, "device": device}).first()
     if found is None:
         raise NotFound()
     return MatchVersion(*found)
