@@ -110,6 +110,15 @@ document.addEventListener("htmx:configRequest", (event) => {
 document.addEventListener("htmx:oobBeforeSwap", (event) => {
   const target = event.detail.target;
   if (!target || !document.getElementById("dice-game")) return;
+  // A poll sent just before this phone's own turn was answered brings that same turn
+  // again: the page already shows its version (its poller asks since it), so drawing it
+  // again would only take the focus from the next turn's field.
+  const incoming = event.detail.fragment && event.detail.fragment.querySelector("#live");
+  const current = document.getElementById("live");
+  if (incoming && current && incoming.getAttribute("hx-get") === current.getAttribute("hx-get")) {
+    event.detail.shouldSwap = false;
+    return;
+  }
   const held = diceTurnHeld();
   if (target.id === "dice-game" && held) event.detail.shouldSwap = false;
   if (target.id === "turn-notice" && !held) event.detail.shouldSwap = false;
