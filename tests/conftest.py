@@ -195,6 +195,26 @@ def client(app):
 
 
 @pytest.fixture
+def quick_and_slow(make_site, tmp_path):
+    """Two sites on one database: one answers unchanged polls early, one only in Flask."""
+    quick = make_site(tmp_path, TESTING=True, SECRET_KEY="test")
+    with quick.app_context():
+        url = db.engine.url.render_as_string(hide_password=False)
+    slow = create_app(
+        {
+            "INSTANCE_PATH": tmp_path / "slow",
+            "SQLALCHEMY_DATABASE_URI": url,
+            "TESTING": True,
+            "SECRET_KEY": "test",
+            "QUICK_POLLS": False,
+        }
+    )
+    yield quick, slow
+    with slow.app_context():
+        db.engine.dispose()
+
+
+@pytest.fixture
 def site(make_site, tmp_path):
     """A site with CSRF protection off, so tests can also post forms no page drew."""
     return make_site(tmp_path, TESTING=True, SECRET_KEY="test", WTF_CSRF_ENABLED=False)

@@ -10,7 +10,6 @@ import re
 import pytest
 from flask import request_started
 
-from scorekeeper import create_app
 from scorekeeper.extensions import db
 from scorekeeper.security import SECURITY_HEADERS
 from scorekeeper.services import dice, hands, matches
@@ -141,26 +140,6 @@ DICE_POLLS = {
     "view token by the edit road": "/dice/{view}/live?since=1",
     "edit token by the view road": "/dice/watch/{edit}/live?since=1",
 }
-
-
-@pytest.fixture
-def quick_and_slow(make_site, tmp_path):
-    """Two sites on one database: one answers unchanged polls early, one only in Flask."""
-    quick = make_site(tmp_path, TESTING=True, SECRET_KEY="test")
-    with quick.app_context():
-        url = db.engine.url.render_as_string(hide_password=False)
-    slow = create_app(
-        {
-            "INSTANCE_PATH": tmp_path / "slow",
-            "SQLALCHEMY_DATABASE_URI": url,
-            "TESTING": True,
-            "SECRET_KEY": "test",
-            "QUICK_POLLS": False,
-        }
-    )
-    yield quick, slow
-    with slow.app_context():
-        db.engine.dispose()
 
 
 @pytest.mark.parametrize("poll", DICE_POLLS)

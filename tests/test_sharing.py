@@ -16,7 +16,6 @@ from hypothesis import strategies as st
 from sqlalchemy import create_engine, event, func
 from sqlalchemy.orm import Session
 
-from scorekeeper import create_app
 from scorekeeper.extensions import db
 from scorekeeper.models import DeviceMatch, DiceGame, DiceTurn, Hand, Match
 from scorekeeper.page_cache import PageCache, pages
@@ -527,26 +526,6 @@ POLL_URLS = {
     "token with a NUL": "/matches/{edit_start}%00/live?since=1",
     "view token by the edit road": "/matches/{watch}/live?since=1",
 }
-
-
-@pytest.fixture
-def quick_and_slow(tmp_path, build_site):
-    """Two sites on one database: one answers unchanged polls early, one only in Flask."""
-    quick = build_site(tmp_path)
-    with quick.app_context():
-        url = db.engine.url.render_as_string(hide_password=False)
-    slow = create_app(
-        {
-            "INSTANCE_PATH": tmp_path / "slow",
-            "SQLALCHEMY_DATABASE_URI": url,
-            "TESTING": True,
-            "SECRET_KEY": "test",
-            "QUICK_POLLS": False,
-        }
-    )
-    yield quick, slow
-    with slow.app_context():
-        db.engine.dispose()
 
 
 @pytest.mark.parametrize("poll", POLL_URLS)
