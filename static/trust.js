@@ -30,6 +30,23 @@ function clearNotice(notice) {
   notice.hidden = true;
 }
 
+// A poll's answer is drawn only while the poller that asked is still on the page. What
+// replaced it (this phone's own Save, turn or Undo answered, or a later poll's answer)
+// drew the game at least at the version this poll asked since, and brought a poller of
+// its own, which asks again within half a second. So an answer to a poll sent just before
+// this phone's Save was answered is dropped: drawn, it would bring the saved hand back as
+// "another phone's" over the next hand already being typed. The answer's events fire on
+// the detached poller, which is why the listener is on it and not on the document.
+const pollersWatched = new WeakSet();
+document.addEventListener("htmx:beforeRequest", (event) => {
+  const poller = event.detail.elt;
+  if (poller.id !== "live" || pollersWatched.has(poller)) return;
+  pollersWatched.add(poller);
+  poller.addEventListener("htmx:beforeSwap", (answer) => {
+    if (!poller.isConnected) answer.detail.shouldSwap = false;
+  });
+});
+
 // A poll asks about the version the held form was drawn at, so the notice counts every
 // change since the player started typing.
 document.addEventListener("htmx:configRequest", (event) => {
@@ -110,15 +127,6 @@ document.addEventListener("htmx:configRequest", (event) => {
 document.addEventListener("htmx:oobBeforeSwap", (event) => {
   const target = event.detail.target;
   if (!target || !document.getElementById("dice-game")) return;
-  // A poll sent just before this phone's own turn was answered brings that same turn
-  // again: the page already shows its version (its poller asks since it), so drawing it
-  // again would only take the focus from the next turn's field.
-  const incoming = event.detail.fragment && event.detail.fragment.querySelector("#live");
-  const current = document.getElementById("live");
-  if (incoming && current && incoming.getAttribute("hx-get") === current.getAttribute("hx-get")) {
-    event.detail.shouldSwap = false;
-    return;
-  }
   const held = diceTurnHeld();
   if (target.id === "dice-game" && held) event.detail.shouldSwap = false;
   if (target.id === "turn-notice" && !held) event.detail.shouldSwap = false;
