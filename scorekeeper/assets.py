@@ -9,7 +9,6 @@ Each is compressed once, when first asked for.
 
 from __future__ import annotations
 
-import gzip
 import hashlib
 import mimetypes
 from dataclasses import dataclass, field
@@ -19,6 +18,7 @@ from pathlib import Path, PurePosixPath
 import brotli
 import rcssmin
 import rjsmin
+import zopfli.gzip
 from flask import Blueprint, Flask, abort, current_app, request, url_for
 from werkzeug.wrappers import Response
 
@@ -90,7 +90,9 @@ def _compressed(body: bytes) -> dict[str, bytes]:
     # Once per content and process, however many apps (tests build hundreds) serve it.
     return {
         "br": brotli.compress(body, quality=11),
-        "gzip": gzip.compress(body, compresslevel=9, mtime=0),
+        # Zopfli writes gzip a browser reads as any other, 3–4 % smaller than level 9, at
+        # a fifth of a second a bundle: paid once, on the first ask.
+        "gzip": zopfli.gzip.compress(body),
     }
 
 
