@@ -41,6 +41,10 @@ SIZES = (10, 200)
 # there (7.8 ms under 10 ms); the calculator's is its 5 ms at the 14.5 µs a ref unit
 # took when those figures were measured.
 PAGE_LIMIT = 730
+# Issue 24: the 200-hand match page back to 600 ref with nothing kept (732 when the issue
+# was filed, after the one-thumb redesign). The home and group pages (bench/stats.py) keep
+# PAGE_LIMIT.
+MATCH_PAGE_LIMIT = 600
 MELD_UPDATE_LIMIT = 340
 HAND = "AH 10H KH QH JH KH QS JD AS AD AC 9H"
 
@@ -155,7 +159,9 @@ def budgets(
     checks: list[Check | Timed] = []
     for way in ("nothing kept", "after a change"):
         time_large = measures[way, large][0]
-        checks.append(Timed(f"match page, {large} hands, {way}", time_large / 1000, PAGE_LIMIT))
+        checks.append(
+            Timed(f"match page, {large} hands, {way}", time_large / 1000, MATCH_PAGE_LIMIT)
+        )
         growth = time_large / measures[way, small][0]
         checks.append(
             Check(
