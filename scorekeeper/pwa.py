@@ -16,7 +16,7 @@ from pathlib import Path
 from flask import Blueprint, abort, current_app, jsonify, request, url_for
 from werkzeug.wrappers import Response
 
-from .assets import BUNDLES, minified_script
+from .assets import BUNDLES, compressed_response, minified_script
 
 bp = Blueprint("pwa", __name__)
 
@@ -110,6 +110,8 @@ def service_worker() -> Response:
     # Minified as the bundles are: its comments were half of its bytes.
     source = minified_script((Path(current_app.static_folder) / "sw.js").read_bytes())
     body = f"self.SHELL = {json.dumps(shell(), sort_keys=True)};\n{source.decode()}"
-    response = Response(body, mimetype="text/javascript")
+    response = compressed_response(body.encode(), "text/javascript")
     response.headers["Cache-Control"] = CHECK_EACH_TIME
-    return response
+    encoding = response.headers.get("Content-Encoding", "identity")
+    response.set_etag(f"{hashlib.sha256(body.encode()).hexdigest()[:16]}-{encoding}")
+    return response.make_conditional(request)

@@ -3,11 +3,14 @@ served (the browser's side is in tests/e2e/test_app_on_a_phone.py)."""
 
 from __future__ import annotations
 
+import gzip
 import json
 import re
 import struct
 
+import brotli
 import pytest
+from backports import zstd
 
 from bench.seed import add_match
 from scorekeeper.security import CONTENT_SECURITY_POLICY
@@ -86,6 +89,26 @@ def test_the_worker_is_served_at_the_root_as_a_script_checked_each_time(client):
     assert response.headers["Cache-Control"] == "no-cache"
     # A worker at the root looks after the whole site without a Service-Worker-Allowed.
     assert "Service-Worker-Allowed" not in response.headers
+
+
+def test_the_worker_comes_brotli_compressed_and_unchanged_costs_a_304(client):
+    plain = client.get("/sw.js", headers={"Accept-Encoding": "identity"})
+    asked = {"Accept-Encoding": "gzip, deflate, br, zstd"}  # what Chrome sends over HTTPS
+    response = client.get("/sw.js", headers=asked)
+
+    assert response.headers["Content-Encoding"] == "br"
+    assert brotli.decompress(response.data) == plain.data
+    # At brotli's highest setting, once: well under the quick zstd a page gets.
+    assert len(response.data) < len(zstd.compress(plain.data, 3)) * 0.85
+    again = client.get("/sw.js", headers={**asked, "If-None-Match": response.headers["ETag"]})
+    assert again.status_code == 304
+    # A browser that takes only gzip is not sent the brotli file's tag's answer.
+    gzip_only = client.get(
+        "/sw.js",
+        headers={"Accept-Encoding": "gzip", "If-None-Match": response.headers["ETag"]},
+    )
+    assert gzip_only.status_code == 200
+    assert gzip.decompress(gzip_only.data) == plain.data
 
 
 def test_the_worker_knows_the_very_bundles_the_pages_link(client):
