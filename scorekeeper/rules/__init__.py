@@ -12,6 +12,7 @@
 
 from . import (
     cards,
+    club,
     dice,
     dice_games,
     errors,
@@ -21,6 +22,7 @@ from . import (
     sheets,
     stats,
     text,
+    whist,
     yahtzee,
     yatzy,
 )
@@ -38,6 +40,8 @@ _MODULES = (
     stats,
     farkle,
     text,
+    whist,
+    club,
 )
 
 __all__ = [name for module in _MODULES for name in module.__all__]

@@ -1,18 +1,15 @@
-"""JSON API v1 (shared/API.md): the rules core served statelessly; every error in what was
-sent is a 400, one too large a 413, too many wrong links a 429, a server fault a 503."""
+"""JSON API v1 (shared/API.md): scoring, meld and statistics, the rules core served
+statelessly."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
-from flask import Blueprint, Response, current_app, jsonify, request
-from werkzeug.exceptions import HTTPException
+from flask import Response, jsonify, request
 
-from . import main
-from .bidi import has_control_character
-from .extensions import db
-from .rules import (
+from ..bidi import has_control_character
+from ..extensions import db
+from ..rules import (
     DEFAULT_PRESET,
     DICE_GAMES,
     HandInput,
@@ -41,10 +38,9 @@ from .rules import (
     with_rules,
     yahtzee_rules,
 )
-from .services import group_history, groups
-from .validators import whole_number
-
-bp = Blueprint("api", __name__, url_prefix="/api/v1")
+from ..services import group_history, groups
+from ..validators import whole_number
+from .blueprint import bp, posted_json
 
 _MELD_PARAMS = {"variant", "hand", "trump", "partial"}
 _SCORE_FIELDS = {"variant", "rules", "hands"}
@@ -64,63 +60,6 @@ _HAND_FIELDS = {
     "moon",
 }
 _FLAGS = ("thrown_in", "no_marriage", "redeal", "all_passed", "turned_nine", "moon")
-
-
-def _error(sentence: str) -> tuple[Response, int]:
-    return jsonify(error=sentence), 400
-
-
-@bp.errorhandler(RuleError)
-def rule_error(error: RuleError) -> tuple[Response, int]:
-    """A broken rule or a malformed request: 400 with the sentence."""
-    return _error(str(error))
-
-
-# Werkzeug's errors that say something other than "this request is malformed": a body too
-# large, too many wrong links, a server that cannot answer now. They keep their status and
-# their headers (Retry-After).
-_KEPT_STATUSES = {413, 429, 503}
-
-
-@bp.errorhandler(HTTPException)
-def http_error(error: HTTPException):
-    """Werkzeug's own errors inside the API answer JSON: a body that is not JSON… is a 400;
-    413, 429 and 503 keep their status."""
-    if error.code in _KEPT_STATUSES:
-        return main.http_error(error)
-    return _error(error.description or error.name)
-
-
-# A JSON string (its escapes included), and the brackets that nest.
-_JSON_STRING = re.compile(rb'"(?:[^"\\]|\\.)*"')
-_BRACKETS = re.compile(rb"[][{}]")
-
-
-def _nesting(body: bytes) -> int:
-    """How deep the lists and objects of a JSON text nest (brackets in strings are text)."""
-    deepest = depth = 0
-    for bracket in _BRACKETS.findall(_JSON_STRING.sub(b"", body)):
-        depth += 1 if bracket in b"[{" else -1
-        deepest = max(deepest, depth)
-    return deepest
-
-
-def _posted_json() -> Any:
-    """The posted JSON (None when the body is not JSON), refused with a sentence when it
-    nests deeper than the site reads: the reader is never given it."""
-    limit = current_app.config["API_JSON_DEPTH"]
-    if request.is_json and _nesting(request.get_data(cache=True)) > limit:
-        raise RuleError(
-            f"the body is nested deeper than {limit} levels; no request of the API needs more"
-        )
-    return request.get_json(silent=True)
-
-
-@bp.after_request
-def no_store(response: Response) -> Response:
-    """The API scores what it is sent; nothing it answers should be cached."""
-    response.headers["Cache-Control"] = "no-store"
-    return response
 
 
 def _meld_json(result: MeldResult) -> dict[str, Any]:
@@ -238,7 +177,7 @@ def _match_of(body: Any, fields: set[str], listed: str) -> tuple[Preset, list[Ha
 @bp.post("/pinochle/score")
 def pinochle_score() -> Response:
     """Score a whole match: each hand's result and points, the totals and the winner."""
-    preset, inputs = _match_of(_posted_json(), _SCORE_FIELDS, "variant, rules and hands")
+    preset, inputs = _match_of(posted_json(), _SCORE_FIELDS, "variant, rules and hands")
     ledger = replay_match(preset, inputs)
     return jsonify(
         variant=preset.name,
@@ -307,7 +246,7 @@ def _without_bid_by(match: Any) -> tuple[Any, list[str | None]]:
 @bp.post("/pinochle/stats")
 def pinochle_stats_of_matches() -> Response:
     """Statistics of the matches sent: each player's, each partnership's, head-to-head."""
-    body = _posted_json()
+    body = posted_json()
     if not isinstance(body, dict) or not isinstance(body.get("matches"), list):
         raise RuleError("the body must be a JSON object with matches, a list of matches")
     unknown = sorted(set(body) - {"matches"})
@@ -378,7 +317,7 @@ def _scorecard_json(sheet: Scorecard) -> dict[str, Any]:
 
 def _body_with_rules(fields: set[str], listed: str) -> tuple[dict[str, Any], dict[str, Any]]:
     """A posted JSON object of these fields only, and its house rules (``rules``, optional)."""
-    body = _posted_json()
+    body = posted_json()
     if not isinstance(body, dict):
         raise RuleError(f"the body must be a JSON object with {listed}")
     unknown = sorted(set(body) - fields)
