@@ -259,6 +259,24 @@ API_BODIES = {
         ],
     },
     "api.farkle_score_posted": {"dice": [1, 1, 1, 5], "rules": {"three_ones": 300}},
+    "api.club_schedule_drawn": {
+        "players": ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ian"],
+        "rounds": 4,
+        "format": "rotating",
+        "seed": 3,
+    },
+    "api.club_standings_ranked": {
+        "ranking": "wins",
+        "tiebreaks": ["points", "head_to_head"],
+        "byes": "winners_average",
+        "rounds": [
+            {
+                "round": 1,
+                "tables": [{"sides": [["Ann", "Cat"], ["Bob", "Dan"]], "scores": [520, 310]}],
+                "sitting_out": ["Eve"],
+            }
+        ],
+    },
     "api.sheet_score": {
         "rules": {"served_bonus": 10},
         "turns": [

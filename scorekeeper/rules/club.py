@@ -25,6 +25,7 @@ __all__ = [
     "CLUB_SCORE_LIMIT",
     "CLUB_TIEBREAKS",
     "CLUB_BYES",
+    "CLUB_EVEN_UP_TO",
     "ClubRound",
     "ClubTable",
     "PlayedRound",
@@ -208,7 +209,7 @@ def _rotating(names: list[str], rounds: int) -> tuple[ClubRound, ...]:
 
 
 @dataclass(frozen=True)
-class Option:
+class _Option:
     """A way to play one round: the partner pairs seated, the players sitting out, and
     whether the pairs are already set at tables (two by two, as a whist round sets them)."""
 
@@ -217,7 +218,7 @@ class Option:
     at_tables: bool = False
 
 
-def _round_options(count: int) -> list[list[Option]]:
+def _round_options(count: int) -> list[list[_Option]]:
     """The rounds a night may be made of, each once, as the ways each can be played.
 
     From a whist tournament for ``count`` players, or for ``count`` + 1 or + 2 with those
@@ -236,15 +237,15 @@ def _round_options(count: int) -> list[list[Option]]:
         real = tuple(pair for pair in pairs if dummy not in pair)
         forced = tuple(p for pair in pairs if dummy in pair for p in pair if p != dummy)
         if len(real) == seats:
-            options.append([Option(real, forced)])
+            options.append([_Option(real, forced)])
         else:
             options.append(
-                [Option(tuple(pr for pr in real if pr != out), (*forced, *out)) for out in real]
+                [_Option(tuple(pr for pr in real if pr != out), (*forced, *out)) for out in real]
             )
     return options
 
 
-def _without_empty_places(tables, sitting_out, count: int) -> Option:
+def _without_empty_places(tables, sitting_out, count: int) -> _Option:
     """A whist round with the places from ``count`` on left empty."""
     seated: list[tuple[int, int]] = []
     whole: list[tuple[int, int]] = []
@@ -260,19 +261,19 @@ def _without_empty_places(tables, sitting_out, count: int) -> Option:
                 out += [p for p in side if p < count]
     if len(whole) % 2:
         out += whole.pop()
-    return Option((*seated, *whole), tuple(out), at_tables=True)
+    return _Option((*seated, *whole), tuple(out), at_tables=True)
 
 
 # The draws searched for evenness: up to the players the whist designs cover. A bigger
 # night keeps partners unrepeated, and takes each round's sitting out greedily.
-SEARCHED_UP_TO = 40
+CLUB_EVEN_UP_TO = 40
 
 
-def _even_rounds(options: list[list[Option]], rounds: int, count: int) -> list[Option]:
+def _even_rounds(options: list[list[_Option]], rounds: int, count: int) -> list[_Option]:
     """``rounds`` rounds with partners never repeated (while the rounds allow) and the
     sitting-out turns even by the night's end: drawn from ``options`` when they allow it
     (each at most once), else built round by round."""
-    if count % 4 and count <= SEARCHED_UP_TO:
+    if count % 4 and count <= CLUB_EVEN_UP_TO:
         drawn = _even_draw(options, rounds, count) if rounds <= len(options) else None
         if drawn is not None:
             return drawn
@@ -291,13 +292,13 @@ def _even_rounds(options: list[list[Option]], rounds: int, count: int) -> list[O
     return plan
 
 
-def _even_draw(options: list[list[Option]], rounds: int, count: int) -> list[Option] | None:
+def _even_draw(options: list[list[_Option]], rounds: int, count: int) -> list[_Option] | None:
     """``rounds`` of the options, each at most once, sitting out evenly (a depth-first
     search, those who have sat out least going first); None when none is found."""
     most = -(-(count % 4) * rounds // count)  # the even share, rounded up
     byes = [0] * count
     used = [False] * len(options)
-    chosen: list[Option] = []
+    chosen: list[_Option] = []
     budget = [30 * rounds + 100]
 
     def search() -> bool:
@@ -329,13 +330,13 @@ def _even_draw(options: list[list[Option]], rounds: int, count: int) -> list[Opt
     return chosen if search() else None
 
 
-def _built_rounds(count: int, rounds: int) -> list[Option] | None:
+def _built_rounds(count: int, rounds: int) -> list[_Option] | None:
     """Rounds built one by one: players who have sat out least sit out, the rest paired
     with partners they have not had (a depth-first search for each round's pairs, the
     player with the fewest partners left first); None if a round within n - 1 has none."""
     byes = [0] * count
     partnered: set[tuple[int, int]] = set()
-    plan: list[Option] = []
+    plan: list[_Option] = []
     for number in range(rounds):
         option = _built_round(count, number, byes, partnered)
         if option is None and number >= count - 1:
@@ -350,7 +351,7 @@ def _built_rounds(count: int, rounds: int) -> list[Option] | None:
     return plan
 
 
-def _built_round(count: int, number: int, byes: list[int], partnered) -> Option | None:
+def _built_round(count: int, number: int, byes: list[int], partnered) -> _Option | None:
     """One round: who sits out (from those who have sat out least, the ties taken in
     turn) and partners who have not partnered yet; None when no choice allows it."""
     per_round = count % 4
@@ -368,7 +369,7 @@ def _built_round(count: int, number: int, byes: list[int], partnered) -> Option 
         playing = [p for p in range(count) if p not in out]
         pairs = _pairs_not_yet(playing, partnered, [50 * count])
         if pairs is not None:
-            return Option(tuple(pairs), tuple(out))
+            return _Option(tuple(pairs), tuple(out))
     return None
 
 
@@ -388,7 +389,7 @@ def _pairs_not_yet(players: list[int], partnered, budget) -> list[tuple[int, int
     return None
 
 
-def _tables(option: Option, opponents: dict[tuple[int, int], int]) -> list:
+def _tables(option: _Option, opponents: dict[tuple[int, int], int]) -> list:
     """The round's pairs at tables: as the option sets them, else by ``_set_tables``."""
     if not option.at_tables:
         return _set_tables(list(option.pairs), opponents)

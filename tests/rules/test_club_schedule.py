@@ -16,13 +16,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.rules import (
+    CLUB_EVEN_UP_TO,
     CLUB_MAX_PLAYERS,
     ClubRound,
     RuleError,
     club_schedule,
     whist_rounds,
 )
-from scorekeeper.rules.club import SEARCHED_UP_TO
 
 
 def names(count: int) -> list[str]:
@@ -99,7 +99,7 @@ def test_api_example_eight_players_seven_rounds_is_a_whist_tournament():
     check_whole_whist(players, night)
 
 
-@pytest.mark.parametrize("count", [n for n in range(4, SEARCHED_UP_TO + 1) if n % 4 in (0, 1)])
+@pytest.mark.parametrize("count", [n for n in range(4, CLUB_EVEN_UP_TO + 1) if n % 4 in (0, 1)])
 def test_the_whist_designs_develop_into_whist_tournaments(count):
     rounds = whist_rounds(count)
     assert rounds is not None
@@ -132,7 +132,7 @@ def test_any_night_seats_everyone_and_repeats_no_partner_within_n_minus_one(coun
     players = names(count)
     night = club_schedule(players, rounds, seed=seed)
     assert len(night) == rounds
-    check_rotating(players, night, even_byes=count <= SEARCHED_UP_TO)
+    check_rotating(players, night, even_byes=count <= CLUB_EVEN_UP_TO)
 
 
 @settings(max_examples=30, deadline=None)
