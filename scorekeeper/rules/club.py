@@ -266,7 +266,7 @@ def _without_empty_places(tables, sitting_out, count: int) -> _Option:
 
 # The draws searched for evenness: up to the players the whist designs cover. A bigger
 # night keeps partners unrepeated, and takes each round's sitting out greedily.
-CLUB_EVEN_UP_TO = 40
+CLUB_EVEN_UP_TO = 44
 
 
 def _even_rounds(options: list[list[_Option]], rounds: int, count: int) -> list[_Option]:
