@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -506,8 +507,8 @@ def _check_round(played: PlayedRound) -> None:
 
 
 def _half_up(value: Fraction) -> int:
-    """A fraction rounded to a whole number, halves away from zero's lower side (2.5 -> 3)."""
-    return int((value + Fraction(1, 2)).__floor__())
+    """A fraction rounded to a whole number, halves upward (2.5 -> 3, -2.5 -> -2)."""
+    return math.floor(value + Fraction(1, 2))
 
 
 def club_standings(

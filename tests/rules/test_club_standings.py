@@ -244,3 +244,15 @@ def test_unknown_settings_are_refused(settings, sentence):
 def test_scores_at_the_limits_are_taken():
     night = [PlayedRound(1, (table("Ann Bob", "Cat Dan", 100_000, -100_000),))]
     assert club_standings(night).players[0].points == 100_000
+
+
+def test_a_negative_winners_average_rounds_half_up_too():
+    night = [
+        PlayedRound(
+            1,
+            (table("Ann Bob", "Cat Dan", -50, -100), table("Eve Fay", "Gus Hal", -51, -200)),
+            ("Max",),
+        )
+    ]
+    standings = club_standings(night, byes="winners_average")
+    assert next(s for s in standings.players if s.names == ("Max",)).points == -50  # -50.5
