@@ -743,12 +743,20 @@ function faultSentence(html) {
 
 function sendAgainLater(retryAfter, html) {
   serverFault = faultSentence(html);
+  sendAgainIn(retryAfterSeconds(retryAfter));
+}
+
+function sendAgainIn(seconds) {
   clearTimeout(retryTimer);
   retryTimer = setTimeout(() => {
     retryTimer = null;
     sendWaiting();
-  }, retryAfterSeconds(retryAfter) * 1000);
+  }, seconds * 1000);
 }
+
+// The phone says it is online but a send failed on the way (the network just came back,
+// chromium's "network changed"): nothing else would send again, so try again shortly.
+const NETWORK_RETRY_SECONDS = 2;
 
 // A form this queue keeps says so: the server's 503 then says it will be sent again.
 document.addEventListener("htmx:configRequest", (event) => {
@@ -808,7 +816,9 @@ async function sendWaiting() {
           credentials: "same-origin",
         });
       } catch (error) {
-        break; // still no network: it stays kept
+        // Still no network: it stays kept, and goes again soon if the phone is online.
+        if (navigator.onLine && retryTimer === null) sendAgainIn(NETWORK_RETRY_SECONDS);
+        break;
       }
       if (response.status === 503) {
         // The server cannot store it yet: it stays kept, and goes again when it said.

@@ -153,3 +153,34 @@ def test_a_hand_kept_offline_comes_back_as_a_conflict_after_another_phones_save(
     ann.locator("#conflict-choice").get_by_role("button", name="Save mine as hand 2").click()
     expect(ann.locator("#hand-2 .row-bid")).to_contain_text("Bob bid 350")
     expect_totals(ann, 400, -230)
+
+
+def test_a_send_that_fails_as_the_network_comes_back_goes_again_by_itself(
+    new_page: NewPage,
+) -> None:
+    """The phone is online again but the first send fails on the way (chromium's network
+    changed, a connection reset): the kept hand goes again a moment later, with no tap."""
+    ann = new_page()
+    start_match(ann)
+    status, _ = watch_connection(ann)
+    ann.context.set_offline(True)
+    expect(status).to_contain_text("Offline")
+    hand_1(ann)
+    save_offline(ann)
+    expect(status).to_contain_text("waiting to send: 1")
+    failed: list[str] = []
+
+    def first_send_fails(route: Route) -> None:
+        if failed:
+            route.continue_()
+        else:
+            failed.append(route.request.url)
+            route.abort("connectionreset")
+
+    ann.route(HANDS_POSTED, first_send_fails)
+    ann.context.set_offline(False)
+
+    expect(ann.locator("#hand-1 .row-bid")).to_contain_text("Ann bid 300", timeout=SEEN)
+    expect(status).to_have_text("Online", timeout=SEEN)
+    expect(ann.locator("#hand-2")).to_have_count(0)
+    assert len(failed) == 1
