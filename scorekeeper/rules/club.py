@@ -112,7 +112,7 @@ def club_schedule(
         raise RuleError(f"a club night seats at most {CLUB_MAX_PLAYERS} players")
     draw = random.Random(seed) if seed is not None else None
     if format == "fixed":
-        return _fixed(names, _teams(names, teams), rounds, draw)
+        return _fixed(_teams(names, teams), rounds, draw)
     if teams is not None:
         raise RuleError("teams are for the fixed format; rotating partners change each round")
     if len(names) < 4:
@@ -162,9 +162,8 @@ def _circle(count: int) -> list[list[tuple[int, int]]]:
     return rounds
 
 
-def _fixed(names: list[str], teams: list[Pair], rounds: int, draw) -> tuple[ClubRound, ...]:
+def _fixed(teams: list[Pair], rounds: int, draw) -> tuple[ClubRound, ...]:
     """A round robin of the teams; an odd team count sits one team out a round."""
-    del names  # every player is on a team (checked)
     if draw is not None:
         draw.shuffle(teams)
     count = len(teams) + len(teams) % 2
