@@ -5,6 +5,7 @@ links a 429, a server fault a 503; nothing it answers is cached."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request
@@ -65,6 +66,15 @@ def posted_json() -> Any:
             f"the body is nested deeper than {limit} levels; no request of the API needs more"
         )
     return request.get_json(silent=True)
+
+
+def refuse_unknown(
+    sent: Iterable[str], known: Iterable[str], of: str = "this request", where: str = ""
+) -> None:
+    """A 400 naming the first field sent (in sorted order) that ``of`` does not have."""
+    unknown = sorted(set(sent) - set(known))
+    if unknown:
+        raise RuleError(f'{where}"{unknown[0]}" is not a field of {of}')
 
 
 @bp.after_request

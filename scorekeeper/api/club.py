@@ -17,7 +17,7 @@ from ..rules import (
     club_schedule,
     club_standings,
 )
-from .blueprint import bp, posted_json
+from .blueprint import bp, posted_json, refuse_unknown
 
 _SCHEDULE_FIELDS = {"players", "rounds", "format", "teams", "seed"}
 _STANDINGS_FIELDS = {"ranking", "tiebreaks", "byes", "rounds"}
@@ -31,9 +31,7 @@ def _body(fields: set[str]) -> dict[str, Any]:
     body = posted_json()
     if not isinstance(body, dict):
         raise RuleError("the body must be a JSON object")
-    unknown = sorted(set(body) - fields)
-    if unknown:
-        raise RuleError(f'"{unknown[0]}" is not a field of this request')
+    refuse_unknown(body, fields)
     return body
 
 
@@ -97,9 +95,7 @@ def _played_round(data: Any, number: int) -> PlayedRound:
     where = f"round {number}"
     if not isinstance(data, dict):
         raise RuleError(f"{where} must be an object with tables")
-    unknown = sorted(set(data) - _ROUND_FIELDS)
-    if unknown:
-        raise RuleError(f'{where}: "{unknown[0]}" is not a field of a round')
+    refuse_unknown(data, _ROUND_FIELDS, "a round", where=f"{where}: ")
     if "round" in data:
         number = _whole(data["round"], f"{where}: round")
         where = f"round {number}"

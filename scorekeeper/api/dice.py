@@ -22,7 +22,7 @@ from ..rules import (
     yahtzee_rules,
 )
 from ..validators import whole_number
-from .blueprint import bp, posted_json
+from .blueprint import bp, posted_json, refuse_unknown
 
 _YAHTZEE_FIELDS = {"variant", "rules", "turns"}
 _TURN_FIELDS = {"dice", "box", "column"}
@@ -36,9 +36,7 @@ def _yahtzee_turn(data: Any) -> YahtzeeTurn:
     """Read one turn from JSON: known fields only; the core checks the dice, box and column."""
     if not isinstance(data, dict):
         raise RuleError("a turn must be an object with dice and box")
-    unknown = sorted(set(data) - _TURN_FIELDS)
-    if unknown:
-        raise RuleError(f'"{unknown[0]}" is not a field of a turn')
+    refuse_unknown(data, _TURN_FIELDS, "a turn")
     for needed in ("dice", "box"):
         if needed not in data:
             raise RuleError(f"{needed} is missing")
@@ -79,9 +77,7 @@ def _body_with_rules(fields: set[str], listed: str) -> tuple[dict[str, Any], dic
     body = posted_json()
     if not isinstance(body, dict):
         raise RuleError(f"the body must be a JSON object with {listed}")
-    unknown = sorted(set(body) - fields)
-    if unknown:
-        raise RuleError(f'"{unknown[0]}" is not a field of this request')
+    refuse_unknown(body, fields)
     overrides = body.get("rules", {})
     if not isinstance(overrides, dict):
         raise RuleError("rules must be an object of house rules")
@@ -116,9 +112,7 @@ def _sheet_turn(data: Any, asks: set[str]) -> SheetTurn:
     turn besides (``asks``: first_throw, throws); any other field is refused."""
     if not isinstance(data, dict):
         raise RuleError("a turn must be an object with dice and box")
-    unknown = sorted(set(data) - {"dice", "box", *asks})
-    if unknown:
-        raise RuleError(f'"{unknown[0]}" is not a field of a turn of this game')
+    refuse_unknown(data, {"dice", "box", *asks}, "a turn of this game")
     for needed in ("dice", "box"):
         if needed not in data:
             raise RuleError(f"{needed} is missing")
@@ -195,9 +189,7 @@ def _farkle_answer(dice: Any, overrides: dict[str, Any]) -> Response:
 def farkle_score() -> Response:
     """Score the dice kept from one Farkle throw by their best split into combinations,
     under the house rules given as further query parameters."""
-    unknown = sorted(set(request.args) - _FARKLE_PARAMS)
-    if unknown:
-        raise RuleError(f'"{unknown[0]}" is not a field of this request')
+    refuse_unknown(request.args, _FARKLE_PARAMS)
     if "dice" not in request.args:
         raise RuleError("dice is missing: send the kept dice, e.g. dice=1,1,1,5")
     overrides = {

@@ -28,7 +28,7 @@ from ..rules import (
     with_rules,
 )
 from ..services import group_history, groups
-from .blueprint import bp, posted_json
+from .blueprint import bp, posted_json, refuse_unknown
 
 _MELD_PARAMS = {"variant", "hand", "trump", "partial"}
 _SCORE_FIELDS = {"variant", "rules", "hands"}
@@ -62,9 +62,7 @@ def _meld_json(result: MeldResult) -> dict[str, Any]:
 @bp.get("/pinochle/meld")
 def pinochle_meld() -> Response:
     """The meld of a hand under one trump, or under every trump with the best."""
-    unknown = sorted(set(request.args) - _MELD_PARAMS)
-    if unknown:
-        raise RuleError(f'"{unknown[0]}" is not a field of this request')
+    refuse_unknown(request.args, _MELD_PARAMS)
     variant = request.args.get("variant", DEFAULT_PRESET)
     preset = get_preset(variant)
     if "hand" not in request.args:
@@ -111,9 +109,7 @@ def _hand_input(data: Any) -> HandInput:
     """Read one hand of a match from JSON: known fields, right types; the core checks rules."""
     if not isinstance(data, dict):
         raise RuleError("a hand must be an object")
-    unknown = sorted(set(data) - _HAND_FIELDS)
-    if unknown:
-        raise RuleError(f'"{unknown[0]}" is not a field of a hand')
+    refuse_unknown(data, _HAND_FIELDS, "a hand")
     for flag in _FLAGS:
         if not isinstance(data.get(flag, False), bool):
             raise RuleError(f"{flag} must be true or false")
@@ -143,9 +139,7 @@ def _match_of(body: Any, fields: set[str], listed: str) -> tuple[Preset, list[Ha
     its preset and its hands (a RuleError names the hand that is not a hand)."""
     if not isinstance(body, dict):
         raise RuleError(f"the body must be a JSON object with {listed}")
-    unknown = sorted(set(body) - fields)
-    if unknown:
-        raise RuleError(f'"{unknown[0]}" is not a field of this request')
+    refuse_unknown(body, fields)
     rules = body.get("rules", {})
     if not isinstance(rules, dict):
         raise RuleError("rules must be an object of house rules")
@@ -237,9 +231,7 @@ def pinochle_stats_of_matches() -> Response:
     body = posted_json()
     if not isinstance(body, dict) or not isinstance(body.get("matches"), list):
         raise RuleError("the body must be a JSON object with matches, a list of matches")
-    unknown = sorted(set(body) - {"matches"})
-    if unknown:
-        raise RuleError(f'"{unknown[0]}" is not a field of this request')
+    refuse_unknown(body, {"matches"})
     stats = Stats()
     for number, match in enumerate(body["matches"], start=1):
         try:
