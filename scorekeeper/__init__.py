@@ -12,6 +12,7 @@ from werkzeug.wrappers import Response
 
 from . import api, certificate, database, faults, main, meld, models, pwa, transfer  # noqa: F401  (models: the tables)
 from .assets import init_assets
+from .club.routes import bp as club_bp
 from .config import settings_from_environment
 from .converters import TokenConverter
 from .device import init_devices
@@ -28,6 +29,7 @@ from .quick_poll import init_quick_polls
 from .rule_sets.routes import bp as rule_sets_bp
 from .security import init_security
 from .services.errors import AlreadyRecorded, ServiceError
+from .template_space import Dedent
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
@@ -55,6 +57,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     if not app.config["SECRET_KEY"]:
         app.config["SECRET_KEY"] = _instance_secret_key(Path(app.instance_path))
     app.url_map.converters["token"] = TokenConverter
+    app.jinja_env.add_extension(Dedent)
 
     database.init_app(app)
     # The limiter before CSRF protection: a refused post still counts against its client.
@@ -71,6 +74,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(rule_sets_bp)
     app.register_blueprint(groups_bp)
     app.register_blueprint(certificate.bp)
+    app.register_blueprint(club_bp)
     app.register_error_handler(ServiceError, answer_service_error)
     faults.init_faults(app)
     init_quick_polls(app)

@@ -79,7 +79,7 @@ def stamp_unversioned() -> str | None:
         column["name"] for column in inspector.get_columns("hand")
     }
     if all(link_tokens.values()):
-        # create_all made the tables of the models it ran with, at 0002 to 0010.
+        # create_all made the tables of the models it ran with, at 0002 to 0011.
         revision = "0002"
         if "version" in dice_columns:
             revision = "0004" if "view_token" in dice_columns else "0003"
@@ -97,6 +97,8 @@ def stamp_unversioned() -> str | None:
         turn_columns = {column["name"] for column in inspector.get_columns("dice_turn")}
         if "first_throw" in turn_columns:
             revision = "0010"  # and dice turns that say a served turn and its throws
+        if "club_night" in tables:
+            revision = "0011"  # and club nights
     elif not any(link_tokens.values()):
         revision = "0001"
     else:

@@ -164,7 +164,13 @@ def rules():
         )
         for preset in pinochle.PRESETS.values()
     ]
-    return render_template("main/rules.html", presets=presets)
+    # A match's house rules link here with ``?open=<preset>``: that preset is shown open.
+    return render_template(
+        "main/rules.html",
+        presets=presets,
+        opened=request.args.get("open", ""),
+        names={preset.name for preset in presets},
+    )
 
 
 @bp.app_errorhandler(HTTPException)

@@ -321,3 +321,89 @@ class DeviceGroup(db.Model):
     device: Mapped[str] = mapped_column(String(64), primary_key=True)
     group_id: Mapped[int] = mapped_column(ForeignKey("player_group.id"), primary_key=True)
     opened_at: Mapped[datetime] = mapped_column(default=_now)
+
+
+class ClubNight(db.Model):
+    """A club night: many tables over several rounds, partners rotating or teams fixed.
+
+    The host link runs it (rounds, locks, late arrivals), the view link shows it, and each
+    table plays an ordinary match through that match's own link. What the night stores is
+    what the host chose and what was played; the rounds still to come and the standings
+    are derived (rules/club.py)."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(40))
+    game: Mapped[str] = mapped_column(String(40))  # the pinochle preset every table plays
+    house_rules: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    format: Mapped[str] = mapped_column(String(10))  # "rotating" or "fixed"
+    rounds: Mapped[int] = mapped_column()
+    # How a table's round ends: "target" (the match is won), "hands" or "minutes".
+    round_end: Mapped[str] = mapped_column(String(10))
+    round_end_value: Mapped[int | None] = mapped_column()  # the hands or the minutes
+    ranking: Mapped[str] = mapped_column(String(15))
+    tiebreaks: Mapped[list[str]] = mapped_column(JSON, default=list)
+    byes: Mapped[str] = mapped_column(String(20))
+    # Who takes which place in the draw: the same seed, the same night.
+    seed: Mapped[int] = mapped_column()
+    group_id: Mapped[int | None] = mapped_column(ForeignKey("player_group.id"), index=True)
+    created_at: Mapped[datetime] = mapped_column(default=_now)
+    host_token: Mapped[str] = mapped_column(String(32), unique=True, default=new_token)
+    view_token: Mapped[str] = mapped_column(String(32), unique=True, default=new_token)
+    # Goes up with every change to the night: a round started, a lock, a late arrival.
+    version: Mapped[int] = mapped_column(default=0)
+
+    players: Mapped[list[ClubNightPlayer]] = relationship(
+        back_populates="night", order_by="ClubNightPlayer.id", cascade="all, delete-orphan"
+    )
+    played_rounds: Mapped[list[ClubNightRound]] = relationship(
+        back_populates="night", order_by="ClubNightRound.number", cascade="all, delete-orphan"
+    )
+
+
+class ClubNightPlayer(db.Model):
+    """One player of a club night: from the round they joined, until they went home."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    night_id: Mapped[int] = mapped_column(ForeignKey("club_night.id"), index=True)
+    name: Mapped[str] = mapped_column(String(40))
+    folded: Mapped[str] = mapped_column(String(40))
+    team: Mapped[int | None] = mapped_column()  # the fixed format's team, from 1
+    joined_round: Mapped[int] = mapped_column(default=1)
+    left_after: Mapped[int | None] = mapped_column()  # the last round they were here for
+
+    night: Mapped[ClubNight] = relationship(back_populates="players")
+
+    __table_args__ = (UniqueConstraint("night_id", "folded"),)
+
+
+class ClubNightRound(db.Model):
+    """A round as it was started: when, and who sat it out (its tables are matches)."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    night_id: Mapped[int] = mapped_column(ForeignKey("club_night.id"), index=True)
+    number: Mapped[int] = mapped_column()
+    started_at: Mapped[datetime] = mapped_column(default=_now)
+    sitting_out: Mapped[list[str]] = mapped_column(JSON, default=list)
+
+    night: Mapped[ClubNight] = relationship(back_populates="played_rounds")
+    tables: Mapped[list[ClubNightTable]] = relationship(
+        back_populates="round", order_by="ClubNightTable.table", cascade="all, delete-orphan"
+    )
+
+    __table_args__ = (UniqueConstraint("night_id", "number"),)
+
+
+class ClubNightTable(db.Model):
+    """One table of a round: the match it plays, and each side's confirmation of it."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    round_id: Mapped[int] = mapped_column(ForeignKey("club_night_round.id"), index=True)
+    table: Mapped[int] = mapped_column()  # the number on the table card
+    match_id: Mapped[int] = mapped_column(ForeignKey("match.id"), unique=True)
+    # Has each side confirmed the result on its phone? Both: the result is locked.
+    confirmed: Mapped[list[bool]] = mapped_column(JSON, default=lambda: [False, False])
+    # Locked by both sides' confirmations or by the host; only the host unlocks.
+    locked: Mapped[bool] = mapped_column(default=False)
+
+    round: Mapped[ClubNightRound] = relationship(back_populates="tables")
+    match: Mapped[Match] = relationship()

@@ -15,7 +15,7 @@ from scorekeeper import create_app, database
 from scorekeeper.extensions import db
 from scorekeeper.models import Hand, Match
 
-NEWEST = "0010"
+NEWEST = "0011"
 
 
 @pytest.fixture

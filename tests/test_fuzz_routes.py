@@ -73,9 +73,14 @@ RECORDS_BY_PATH = (
     ("/groups/", ("group",)),
     ("/rules/", ("rule_set",)),
     ("/api/v1/groups/", ("group", "group_view")),
+    ("/club/watch/", ("club_view",)),
+    ("/club/table/", ("club_table",)),
+    ("/club/", ("club",)),
 )
 # URL arguments that name a seeded record's row.
-RECORD_ARGUMENTS = frozenset(["token", "hand_id", "turn_id", "player_id", "group_game_id"])
+RECORD_ARGUMENTS = frozenset(
+    ["token", "hand_id", "turn_id", "player_id", "group_game_id", "table_id"]
+)
 # Arguments that are not records: what each endpoint is given for them.
 FILE_NAMES = {
     "pwa.icon": ("icon-192.png",),
@@ -216,6 +221,9 @@ KNOWN_FIELDS = {
     "matches.watch_cannot_write": {},
     "dice.watch_cannot_write": {},
     "groups.watch_cannot_write": {},
+    "club.watch_cannot_write": {},
+    # Drawn on the table's match page (a page of the match, not of the club table).
+    "club.confirm": {"side": "0", "version": "1"},
 }
 # Writes whose form no page of this record draws (a rematch before the match is over, a
 # hand once it is, a Farkle preview or correction of a Yahtzee game, or the other way):

@@ -14,7 +14,7 @@ from sqlalchemy import inspect, text
 from scorekeeper import database
 from scorekeeper.extensions import db
 
-FIRST, NEWEST = "0001", "0010"
+FIRST, NEWEST = "0001", "0011"
 MINUS = "\u2212"
 
 # A match and a dice game as revision 0001 stored them, in that revision's own columns.

@@ -33,6 +33,7 @@ __all__ = [
     "PlayedTable",
     "Standing",
     "Standings",
+    "club_redraw",
     "club_schedule",
     "club_standings",
 ]
@@ -120,6 +121,105 @@ def club_schedule(
     if draw is not None:
         draw.shuffle(names)
     return _rotating(names, rounds)
+
+
+def club_redraw(
+    players: Sequence[str],
+    played: Sequence[ClubRound],
+    rounds: int,
+    format: str = "rotating",
+    teams: Sequence[Sequence[str]] | None = None,
+    seed: int | None = None,
+) -> tuple[ClubRound, ...]:
+    """The rounds still to play after ``played``, for the players here now (a late arrival
+    joins, a player who went home is gone), numbered on from the last one played.
+
+    Rotating partners: nobody partners someone they partnered before while any pairing
+    allows it; the sitting-out turns go to those who have sat out least; each table seats
+    the pairs that have faced each other least. Fixed teams: each round the teams that have
+    met least, the team that has sat out least sitting out an odd count."""
+    if format not in CLUB_FORMATS:
+        raise RuleError(f"format must be one of {', '.join(CLUB_FORMATS)}")
+    _check_rounds(rounds)
+    if len(played) > rounds:
+        raise RuleError(f"the night has {rounds} rounds and {len(played)} are played already")
+    names = _names(players)
+    draw = random.Random(seed) if seed is not None else None
+    if format == "fixed":
+        entries: list = _teams(names, teams)
+        if draw is not None:
+            draw.shuffle(entries)
+        return _fixed_redraw(entries, played, rounds)
+    if teams is not None:
+        raise RuleError("teams are for the fixed format; rotating partners change each round")
+    if len(names) < 4:
+        raise RuleError("a club night needs at least 4 players")
+    if draw is not None:
+        draw.shuffle(names)
+    place = {name: index for index, name in enumerate(names)}
+    count = len(names)
+    byes = [0] * count
+    partnered: set[tuple[int, int]] = set()
+    opponents: dict[tuple[int, int], int] = {}
+    for done in played:
+        for name in done.sitting_out:
+            if name in place:
+                byes[place[name]] += 1
+        for table in done.tables:
+            seated = [[place.get(name) for name in side] for side in table.sides]
+            for side in seated:
+                if None not in side:
+                    partnered.add(_key(*side))
+            for x in seated[0]:
+                for y in seated[1]:
+                    if x is not None and y is not None:
+                        opponents[_key(x, y)] = opponents.get(_key(x, y), 0) + 1
+    out = []
+    for number in range(len(played), rounds):
+        option = _built_round(count, number, byes, partnered)
+        if option is None:
+            partnered.clear()  # every pairing repeats someone: pair afresh
+            option = _built_round(count, number, byes, partnered)
+        for p in option.out:
+            byes[p] += 1
+        partnered.update(_key(*pair) for pair in option.pairs)
+        tables = [
+            ((names[a], names[b]), (names[c], names[d]))
+            for (a, b), (c, d) in _set_tables(list(option.pairs), opponents)
+        ]
+        out.append(_round(number + 1, tables, [names[p] for p in sorted(option.out)]))
+    return tuple(out)
+
+
+def _fixed_redraw(teams: list[Pair], played: Sequence[ClubRound], rounds: int):
+    """Fixed teams after ``played``: each round, the team that has sat out least sits out
+    (an odd count), the rest facing the teams they have met least."""
+    place = {team: index for index, team in enumerate(teams)}
+    byes = [0] * len(teams)
+    met: dict[tuple[int, int], int] = {}
+    for done in played:
+        if done.sitting_out and tuple(done.sitting_out) in place:
+            byes[place[tuple(done.sitting_out)]] += 1
+        for table in done.tables:
+            a, b = (place.get(tuple(side)) for side in table.sides)
+            if a is not None and b is not None:
+                met[_key(a, b)] = met.get(_key(a, b), 0) + 1
+    out = []
+    for number in range(len(played), rounds):
+        order = sorted(range(len(teams)), key=lambda t: (byes[t], (t - number) % len(teams)))
+        sitting = order[0] if len(teams) % 2 else None
+        if sitting is not None:
+            byes[sitting] += 1
+        left = [t for t in range(len(teams)) if t != sitting]
+        tables = []
+        while left:
+            first = left.pop(0)
+            other = min(left, key=lambda t: (met.get(_key(first, t), 0), t))
+            left.remove(other)
+            met[_key(first, other)] = met.get(_key(first, other), 0) + 1
+            tables.append((teams[first], teams[other]))
+        out.append(_round(number + 1, tables, teams[sitting] if sitting is not None else ()))
+    return tuple(out)
 
 
 def _teams(names: list[str], teams: Sequence[Sequence[str]] | None) -> list[Pair]:

@@ -14,6 +14,7 @@ from sqlalchemy.orm import Session
 
 from ..models import Change, Hand, Match
 from ..rules import Ledger, RuleError, get_preset, with_rules
+from .club_tables import check_table_open
 from .errors import AlreadyRecorded, Conflict, GameOver, NotFound
 from .matches import (
     MatchState,
@@ -126,6 +127,7 @@ def add_hand(
         raise AlreadyRecorded("That hand is saved already.")
     if state.over:
         raise GameOver("This match is over; start a rematch to play on.")
+    check_table_open(session, state.match, adding=True)
     form_token = checked_form_token(form_token)
     version = checked_version(version)
     replay_entries(state.match, state.preset, [h.entries() for h in state.hands] + [entries])
@@ -242,6 +244,7 @@ def edit_hand(
     index = state.hand_index(hand_id)
     hand = state.hands[index]
     seen = checked_version(hand_version)
+    check_table_open(session, state.match, adding=False)
     end = correction_end(state, index, entries)
     if end is not None and set(remove_after_end) != set(end.hand_ids):
         # Nothing agreed, or other hands than the ones now after the end: ask (again).
@@ -309,6 +312,7 @@ def delete_hand(session: Session, token: str, hand_id: int) -> None:
         return
     index = state.hand_index(hand_id)
     hand = state.hands[index]
+    check_table_open(session, state.match, adding=False)
     remaining = [h.entries() for i, h in enumerate(state.hands) if i != index]
     try:
         replay_entries(state.match, state.preset, remaining)
@@ -351,6 +355,7 @@ def undo(session: Session, token: str, *, version: Any) -> bool:
     """
     match = find_match(session, token)
     seen = checked_version(version)
+    check_table_open(session, match, adding=False)
     if not claim_version(session, Match, match.id, seen):
         session.rollback()
         return False
@@ -361,6 +366,15 @@ def undo(session: Session, token: str, *, version: Any) -> bool:
         _take_back(session, match, change)
     session.commit()
     return change is not None
+
+
+def clear_hands(session: Session, match: Match) -> None:
+    """Take every hand of a match back, and what Undo kept of them (a club night's round
+    started again): the match is as new, at its next version."""
+    session.execute(delete(Change).where(Change.match_id == match.id))
+    session.execute(delete(Hand).where(Hand.match_id == match.id))
+    session.expire(match, ["hands"])
+    bump_version(session, Match, match.id)
 
 
 def _take_back(session: Session, match: Match, change: Change) -> None:

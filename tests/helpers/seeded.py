@@ -14,7 +14,16 @@ from flask import Flask
 
 from scorekeeper.extensions import db
 from scorekeeper.rules import FarkleTurn
-from scorekeeper.services import dice, dice_turns, group_games, groups, hands, matches, rule_sets
+from scorekeeper.services import (
+    club,
+    dice,
+    dice_turns,
+    group_games,
+    groups,
+    hands,
+    matches,
+    rule_sets,
+)
 from tests.helpers.stored import PLAYERS, form_token, hand
 
 # Every kind of record, by the name a URL's arguments are filled from.
@@ -128,6 +137,32 @@ def seed_every_record(app: Flask) -> Records:
         )
         _set_links(session, rule_set, "rules", "token")
         records["rule_set"] = {"token": rule_set.token}
+        night = club.start_night(
+            session,
+            name="Tuesday pinochle",
+            players=["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy"],
+            format="rotating",
+            rounds=3,
+            game="partnership",
+            house_rules={"target": 250},
+            seed=1,
+        )
+        _set_links(session, night, "club", "host_token", "view_token")
+        started = club.start_round(session, night.host_token, version=night.version)
+        table = started.tables[0]
+        _set_links(session, table.match, "table", "edit_token", "view_token")
+        # Won (a target of 250): the table's page offers each side's confirmation.
+        hands.add_hand(
+            session,
+            table.match.edit_token,
+            hand(),
+            version=table.match.version,
+            form_token=form_token(),
+        )
+        club_ids = {"table_id": table.id, "player_id": night.players[0].id}
+        records["club"] = {"token": night.host_token, **club_ids}
+        records["club_view"] = {"token": night.view_token, **club_ids}
+        records["club_table"] = {"token": table.match.edit_token}
         # What a form may name besides the record its URL opens.
         records["other"] = {
             "loose_match": loose.edit_token,

@@ -1,0 +1,258 @@
+"""The club night's views: each reads its form, calls services.club and answers. The host
+link runs the night; the view link (and its leaderboard) only shows it; a table's side
+confirms its result from the table's match page."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from flask import Blueprint, abort, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response
+
+from ..extensions import db
+from ..models import ClubNight
+from ..rules import RuleError
+from ..services import club
+from ..services.errors import ServiceError
+from ..sharing import refuse_view_link_writes
+from ..validators import first_refusal
+from .forms import RANKING_WORDS, ArrivalForm, ConfirmForm, HostForm, MoveForm, NightForm
+
+bp = Blueprint("club", __name__, url_prefix="/club")
+refuse_view_link_writes(bp, "the club night")
+EXPIRED = "The form expired; reload the page and try again."
+
+
+def _page(template: str, status: int = 200, **context) -> Response:
+    return Response(render_template(template, **context), status=status, mimetype="text/html")
+
+
+def _read(form) -> None:
+    """A form that did not come from this site's page (no CSRF token) is refused; a field
+    it could not read is refused as a service would (RuleError, beside the field)."""
+    if not form.validate():
+        if form.meta.csrf and form.csrf_token.errors:
+            abort(400, description=EXPIRED)
+        refused = first_refusal(form)
+        if refused is not None:
+            raise refused
+
+
+# ------------------------------------------------------------------------ a new night
+
+
+@bp.route("/new", methods=["GET", "POST"])
+def new() -> Response:
+    """The form that starts a club night; the host's page opens with the host link."""
+    if request.method == "GET":
+        return _page("club/new.html", form=NightForm(formdata=None))
+    form = NightForm()
+    try:
+        _read(form)
+        night = club.start_night(
+            db.session,
+            name=form.name.data,
+            players=form.player_names(),
+            format=form.format.data,
+            teams=form.team_lists(),
+            rounds=form.rounds.data,
+            game=form.game.data,
+            house_rules=form.house_rules(),
+            round_end=form.round_end.data,
+            round_end_value=form.round_end_value(),
+            ranking=form.ranking.data,
+            byes=form.byes.data,
+        )
+    except RuleError as error:
+        field = {"round_end_value": f"round_{form.round_end.data}"}.get(error.field, error.field)
+        field = field if field in form else "players"
+        form[field].errors = [error.reason[:1].upper() + error.reason[1:]]
+        form[field].flags.autofocus = True
+        return _page("club/new.html", 422, form=form)
+    return redirect(url_for(".host", token=night.host_token), 303)
+
+
+# ------------------------------------------------------------------------ the night
+
+
+def _night_page(night: ClubNight, template: str, view: bool, status: int = 200, **forms):
+    started = club.current_round(night)
+    tables = (
+        [club.table_state(night, started, table) for table in started.tables] if started else []
+    )
+    return _page(
+        template,
+        status,
+        night=night,
+        view=view,
+        schedule=club.schedule(night),
+        started=started,
+        tables=tables,
+        ends_at=club.round_ends_at(night, started) if started else None,
+        standings=club.night_standings(night),
+        ranking_words=RANKING_WORDS[night.ranking],
+        here=club.here_for(night, len(night.played_rounds) + 1),
+        host_form=forms.get("host_form") or HostForm(formdata=None, version=night.version),
+        arrival=forms.get("arrival") or ArrivalForm(formdata=None, version=night.version),
+        problem=forms.get("problem"),
+    )
+
+
+@bp.get("/<token:token>")
+def host(token: str) -> Response:
+    """The night by the host link: the round's tables and where each stands, the buttons
+    that run the night, the standings and the rounds to come."""
+    return _night_page(club.find_night(db.session, token), "club/host.html", view=False)
+
+
+@bp.get("/watch/<token:token>")
+def watch(token: str) -> Response:
+    """The night by the view link: the tables, standings and rounds, nothing to change."""
+    return _night_page(club.find_night(db.session, token, view=True), "club/host.html", True)
+
+
+@bp.get("/watch/<token:token>/board")
+def board(token: str) -> Response:
+    """The big-screen leaderboard: the standings and every table's score, following."""
+    return _night_page(club.find_night(db.session, token, view=True), "club/board.html", True)
+
+
+@bp.get("/watch/<token:token>/players/<int:player_id>")
+def player(token: str, player_id: int) -> Response:
+    """One player's night: each round's table, partner, opponents and score."""
+    night = club.find_night(db.session, token, view=True)
+    who, rounds = club.player_night(night, player_id)
+    return _page("club/player.html", night=night, player=who, rounds=rounds)
+
+
+@bp.get("/<token:token>/cards")
+def cards(token: str) -> Response:
+    """The current round's table cards to print: table, seats, QR code and a paper sheet."""
+    night = club.find_night(db.session, token)
+    started = club.current_round(night)
+    tables = (
+        [club.table_state(night, started, table) for table in started.tables] if started else []
+    )
+    return _page("club/cards.html", night=night, started=started, tables=tables)
+
+
+@bp.get("/watch/<token:token>/results.csv")
+def results_csv(token: str) -> Response:
+    """Every table of every round started, and each player's line of the standings."""
+    night = club.find_night(db.session, token, view=True)
+    out = io.StringIO()
+    sheet = csv.writer(out)
+    sheet.writerow(["round", "table", "side 1", "side 2", "score 1", "score 2", "result"])
+    for started in night.played_rounds:
+        for table in started.tables:
+            state = club.table_state(night, started, table)
+            sides = [" & ".join(side) for side in state.sides]
+            sheet.writerow([started.number, table.table, *sides, *state.totals, state.status])
+    sheet.writerow([])
+    sheet.writerow(["rank", "player", "played", "wins", "losses", "ties", "points"])
+    for line in club.night_standings(night).players:
+        sheet.writerow(
+            [line.rank, *line.names, line.played, line.wins, line.losses, line.ties, line.points]
+        )
+    filename = f"club-night-{night.view_token[:8]}.csv"
+    return Response(
+        out.getvalue(),
+        mimetype="text/csv",
+        headers={"Content-Disposition": f'attachment; filename="{filename}"'},
+    )
+
+
+# ------------------------------------------------------------------------ the host's writes
+
+
+def _host_write(token: str, form, write) -> Response:
+    """Read the host's form, make the write, and show the host page again: after a
+    refusal, with the reason at the top, nothing changed."""
+    try:
+        _read(form)
+        write(form)
+    except (RuleError, ServiceError) as error:
+        sentence = getattr(error, "sentence", None) or getattr(error, "reason", str(error))
+        night = club.find_night(db.session, token)
+        status = getattr(error, "status", 422)
+        return _night_page(night, "club/host.html", False, status, problem=sentence)
+    return redirect(url_for(".host", token=token), 303)
+
+
+@bp.post("/<token:token>/rounds")
+def start_round(token: str) -> Response:
+    """Open the next round's tables."""
+    return _host_write(
+        token, HostForm(), lambda f: club.start_round(db.session, token, version=f.version.data)
+    )
+
+
+@bp.post("/<token:token>/rounds/restart")
+def restart_round(token: str) -> Response:
+    """Start the current round again: every table back to hand 1."""
+    return _host_write(
+        token, HostForm(), lambda f: club.restart_round(db.session, token, version=f.version.data)
+    )
+
+
+@bp.post("/<token:token>/tables/<int:table_id>/<any(lock, unlock):what>")
+def lock(token: str, table_id: int, what: str) -> Response:
+    """Lock a table's result (a paper sheet, a flat phone) or unlock it for a correction."""
+    return _host_write(
+        token,
+        HostForm(),
+        lambda f: club.set_locked(
+            db.session, token, table_id, what == "lock", version=f.version.data
+        ),
+    )
+
+
+@bp.post("/<token:token>/tables/<int:table_id>/move")
+def move(token: str, table_id: int) -> Response:
+    """Give a table another number."""
+    return _host_write(
+        token,
+        MoveForm(),
+        lambda f: club.move_table(
+            db.session, token, table_id, f.table.data, version=f.version.data
+        ),
+    )
+
+
+@bp.post("/<token:token>/players")
+def arrive(token: str) -> Response:
+    """A late arrival joins from the next round."""
+    return _host_write(
+        token,
+        ArrivalForm(),
+        lambda f: club.add_player(
+            db.session, token, [f.name.data or "", f.partner.data or ""], version=f.version.data
+        ),
+    )
+
+
+@bp.post("/<token:token>/players/<int:player_id>/leave")
+def leave(token: str, player_id: int) -> Response:
+    """A player goes home: the rounds still to play are drawn without them."""
+    return _host_write(
+        token,
+        HostForm(),
+        lambda f: club.player_leaves(db.session, token, player_id, version=f.version.data),
+    )
+
+
+# ------------------------------------------------------------------------ a table's side
+
+
+@bp.post("/table/<token:token>/confirm")
+def confirm(token: str) -> Response:
+    """One side confirms its table's result from the table's match page."""
+    form = ConfirmForm()
+    try:
+        _read(form)
+        club.confirm_result(db.session, token, form.side.data, version=form.version.data)
+    except (RuleError, ServiceError) as error:
+        sentence = getattr(error, "sentence", None) or getattr(error, "reason", str(error))
+        abort(getattr(error, "status", 422), description=sentence)
+    return redirect(url_for("matches.show", token=token, _anchor="club"), 303)

@@ -1,0 +1,568 @@
+"""Club nights: many tables over several rounds, by a host link, a view link, and each
+table's own match link (issue 25).
+
+A night stores what the host chose, who came (and when they came or went), the rounds
+started and each round's tables; every table is an ordinary match, played on its own link
+like any other. The rounds still to play and the standings are derived: the schedule from
+rules/club.py (drawn again, for the rounds not yet played, when someone comes late or goes
+home), the standings from the locked tables' totals.
+
+A table's result is locked when both sides have confirmed it on a phone (or the host locks
+it); a locked match takes no more writes until the host unlocks it. A change to a table's
+hands takes back any confirmation given before it. Every write on a night first moves the
+night's version (one at a time, as a group's writes are), and a write from a page drawn
+at an older version is refused with a Conflict.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session, selectinload
+
+from ..models import (
+    ClubNight,
+    ClubNightPlayer,
+    ClubNightRound,
+    ClubNightTable,
+    Match,
+    looks_like_token,
+)
+from ..rules import (
+    CLUB_BYES,
+    CLUB_FORMATS,
+    CLUB_RANKINGS,
+    CLUB_TIEBREAKS,
+    ClubRound,
+    ClubTable,
+    PlayedRound,
+    PlayedTable,
+    RuleError,
+    Standings,
+    club_redraw,
+    club_schedule,
+    club_standings,
+    get_preset,
+    with_rules,
+)
+from ..rules.pinochle import Ledger
+from ..rules.text import name_problem
+from .club_tables import table_of_match
+from .errors import Conflict, NotFound, ServiceError
+from .groups import folded
+from .hands import clear_hands, start_match
+from .matches import load_match, match_preset, replay_entries
+from .writes import bump_version, checked_version, claim_version, refusal_writes_nothing
+
+NOT_FOUND = "There is no club night at this address: ask the host for the link again."
+ROUND_ENDS = ("target", "hands", "minutes")
+# A round of a few hands is a round; past these it is a night of its own.
+MOST_HANDS = 100
+MOST_MINUTES = 300
+SEED_RANGE = 1_000_000
+
+
+def _now() -> datetime:
+    return datetime.now(UTC).replace(tzinfo=None)
+
+
+# ---------------------------------------------------------------------------- starting
+
+
+def start_night(
+    session: Session,
+    *,
+    name: Any,
+    players: Sequence[str],
+    format: str,
+    rounds: int,
+    game: str,
+    house_rules: dict[str, Any] | None = None,
+    teams: Sequence[Sequence[str]] | None = None,
+    round_end: str = "target",
+    round_end_value: int | None = None,
+    ranking: str = "wins",
+    tiebreaks: Sequence[str] = ("points",),
+    byes: str = "winners_average",
+    seed: int | None = None,
+) -> ClubNight:
+    """Store a new club night (RuleError, naming the field, if it cannot be played)."""
+    title = name.strip() if isinstance(name, str) else ""
+    if not title:
+        raise RuleError("Type a name for the night, such as Tuesday pinochle.", "name")
+    problem = name_problem(title)
+    if problem:
+        raise RuleError(problem, "name")
+    preset = with_rules(get_preset(game), house_rules or {})
+    if preset.players != 4 or preset.sides != 2:
+        raise RuleError("A club night plays a game of four players in two teams.", "game")
+    if format not in CLUB_FORMATS:
+        raise RuleError(f"format must be one of {', '.join(CLUB_FORMATS)}", "format")
+    _check_round_end(round_end, round_end_value)
+    if ranking not in CLUB_RANKINGS:
+        raise RuleError(f"ranking must be one of {', '.join(CLUB_RANKINGS)}", "ranking")
+    if any(tiebreak not in CLUB_TIEBREAKS for tiebreak in tiebreaks):
+        raise RuleError(f"a tiebreak must be one of {', '.join(CLUB_TIEBREAKS)}", "tiebreaks")
+    if byes not in CLUB_BYES:
+        raise RuleError(f"byes must be one of {', '.join(CLUB_BYES)}", "byes")
+    seed = random.randrange(SEED_RANGE) if seed is None else seed
+    try:
+        # Drawn once now, so a night that cannot be drawn is refused before it is stored.
+        club_schedule(players, rounds, format, teams if format == "fixed" else None, seed)
+    except RuleError as error:
+        field = "teams" if "team" in error.reason else "players"
+        raise RuleError(error.reason, field) from None
+    names = [player.strip() for player in players]
+    team_of = _team_numbers(names, teams) if format == "fixed" else {}
+    night = ClubNight(
+        name=title,
+        game=preset.name,
+        house_rules=dict(house_rules or {}),
+        format=format,
+        rounds=rounds,
+        round_end=round_end,
+        round_end_value=round_end_value if round_end != "target" else None,
+        ranking=ranking,
+        tiebreaks=list(tiebreaks),
+        byes=byes,
+        seed=seed,
+        players=[
+            ClubNightPlayer(name=player, folded=folded(player), team=team_of.get(folded(player)))
+            for player in names
+        ],
+    )
+    session.add(night)
+    session.commit()
+    return night
+
+
+def _check_round_end(round_end: str, value: int | None) -> None:
+    if round_end not in ROUND_ENDS:
+        raise RuleError(f"a round ends at one of {', '.join(ROUND_ENDS)}", "round_end")
+    if round_end == "hands" and not (isinstance(value, int) and 1 <= value <= MOST_HANDS):
+        raise RuleError(f"A round of hands plays from 1 to {MOST_HANDS} hands.", "round_end_value")
+    if round_end == "minutes" and not (isinstance(value, int) and 5 <= value <= MOST_MINUTES):
+        raise RuleError(f"A timed round lasts from 5 to {MOST_MINUTES} minutes.", "round_end_value")
+
+
+def _team_numbers(names: list[str], teams: Sequence[Sequence[str]] | None) -> dict[str, int]:
+    return {folded(name): number for number, team in enumerate(teams or (), 1) for name in team}
+
+
+# ---------------------------------------------------------------------------- reading
+
+
+def find_night(session: Session, token: str, view: bool = False) -> ClubNight:
+    """The night a link opens: the host's, or (``view``) everyone's; NotFound otherwise."""
+    if not looks_like_token(token):
+        raise NotFound(NOT_FOUND)
+    column = ClubNight.view_token if view else ClubNight.host_token
+    night = session.execute(
+        select(ClubNight)
+        .where(column == token)
+        .options(
+            selectinload(ClubNight.players),
+            selectinload(ClubNight.played_rounds)
+            .selectinload(ClubNightRound.tables)
+            .selectinload(ClubNightTable.match)
+            .selectinload(Match.hands),
+        )
+    ).scalar_one_or_none()
+    if night is None:
+        raise NotFound(NOT_FOUND)
+    return night
+
+
+def here_for(night: ClubNight, number: int) -> list[ClubNightPlayer]:
+    """The players at the night for round ``number``: come by then, not gone home."""
+    return [
+        player
+        for player in night.players
+        if player.joined_round <= number
+        and (player.left_after is None or player.left_after >= number)
+    ]
+
+
+def _teams(players: Sequence[ClubNightPlayer]) -> list[list[str]]:
+    by_team: dict[int, list[str]] = {}
+    for player in players:
+        by_team.setdefault(player.team or 0, []).append(player.name)
+    return [by_team[number] for number in sorted(by_team)]
+
+
+def table_sides(match: Match) -> tuple[tuple[str, str], tuple[str, str]]:
+    """A table's two partnerships, from its match's seats (partners sit across)."""
+    seats = match.player_names
+    return (seats[0], seats[2]), (seats[1], seats[3])
+
+
+def played(night: ClubNight) -> list[ClubRound]:
+    """The rounds started, as they were drawn (their tables' seats)."""
+    return [
+        ClubRound(
+            started.number,
+            tuple(ClubTable(table.table, table_sides(table.match)) for table in started.tables),
+            tuple(started.sitting_out),
+        )
+        for started in night.played_rounds
+    ]
+
+
+def schedule(night: ClubNight) -> tuple[ClubRound, ...]:
+    """Every round of the night: those started as they were, then those still to play,
+    drawn for the players here now (again, when someone came late or went home)."""
+    done = played(night)
+    next_round = len(done) + 1
+    if next_round > night.rounds:
+        return tuple(done)
+    unchanged = all(p.joined_round == 1 and p.left_after is None for p in night.players)
+    teams = _teams(night.players) if night.format == "fixed" else None
+    if unchanged:
+        names = [player.name for player in night.players]
+        drawn = club_schedule(names, night.rounds, night.format, teams, night.seed)
+        return (*done, *drawn[len(done) :])
+    here = here_for(night, next_round)
+    teams = _teams(here) if night.format == "fixed" else None
+    names = [player.name for player in here]
+    return (*done, *club_redraw(names, done, night.rounds, night.format, teams, night.seed))
+
+
+@dataclass(frozen=True)
+class TableState:
+    """A table as the host and the players see it: its match, its sides and scores, and
+    where its result stands."""
+
+    table: ClubNightTable
+    sides: tuple[tuple[str, str], tuple[str, str]]
+    totals: tuple[int, ...]
+    hands: int
+    ended: bool  # the round is over for this table: its result may be confirmed
+    why_ended: str  # "won", "hands", "time" or "" (still playing)
+
+    @property
+    def status(self) -> str:
+        """ "locked", "confirming" (ended, waiting for a confirmation) or "playing"."""
+        if self.table.locked:
+            return "locked"
+        return "confirming" if self.ended else "playing"
+
+
+def round_ends_at(night: ClubNight, started: ClubNightRound) -> datetime | None:
+    """When a timed round's time is up (the hand in progress is still finished)."""
+    if night.round_end != "minutes":
+        return None
+    return started.started_at + timedelta(minutes=night.round_end_value or 0)
+
+
+def table_state(
+    night: ClubNight, started: ClubNightRound, table: ClubNightTable, ledger: Ledger | None = None
+) -> TableState:
+    """Where one table stands now (its match replayed unless ``ledger`` is given)."""
+    match = table.match
+    if ledger is None:
+        ledger = replay_entries(match, match_preset(match), [h.entries() for h in match.hands])
+    hands = len(ledger.rows)
+    why = ""
+    if ledger.winner is not None:
+        why = "won"
+    elif night.round_end == "hands" and hands >= (night.round_end_value or 0):
+        why = "hands"
+    elif night.round_end == "minutes" and _now() >= round_ends_at(night, started):
+        why = "time"
+    return TableState(table, table_sides(match), ledger.totals, hands, bool(why), why)
+
+
+def current_round(night: ClubNight) -> ClubNightRound | None:
+    """The round started last, if any."""
+    return night.played_rounds[-1] if night.played_rounds else None
+
+
+def night_standings(night: ClubNight) -> Standings:
+    """The standings over the locked tables (a result both sides confirmed, or the host
+    locked), with the byes of every round started."""
+    rounds = []
+    for started in night.played_rounds:
+        tables = tuple(
+            PlayedTable(state.sides, (state.totals[0], state.totals[1]))
+            for table in started.tables
+            if table.locked and (state := table_state(night, started, table))
+        )
+        rounds.append(PlayedRound(started.number, tables, tuple(started.sitting_out)))
+    return club_standings(rounds, night.ranking, night.tiebreaks, night.byes)
+
+
+# ----------------------------------------------------------------------------- writes
+
+
+def _night_for_write(session: Session, token: str, version: Any) -> ClubNight:
+    night = find_night(session, token)
+    seen = checked_version(version)
+    if not claim_version(session, ClubNight, night.id, seen):
+        session.rollback()
+        raise Conflict(
+            "The host page changed on another phone after this one drew it: look again "
+            "and try once more.",
+            version=night.version,
+        )
+    session.expire(night, ["version"])
+    return night
+
+
+@refusal_writes_nothing
+def start_round(session: Session, token: str, *, version: Any) -> ClubNightRound:
+    """Open the next round: one ordinary match a table, partners as the schedule draws them.
+
+    Refused while a table of the round before has not locked its result."""
+    night = _night_for_write(session, token, version)
+    started = current_round(night)
+    if started is not None:
+        waiting = [t.table for t in started.tables if not t.locked]
+        if waiting:
+            raise ServiceError(
+                f"Round {started.number} is still open: table {waiting[0]} has not confirmed "
+                "its result. Lock it from here, or ask both sides to confirm it."
+            )
+    number = len(night.played_rounds) + 1
+    if number > night.rounds:
+        raise ServiceError(f"All {night.rounds} rounds are played.")
+    drawn = schedule(night)[number - 1]
+    new = ClubNightRound(number=number, sitting_out=list(drawn.sitting_out))
+    night.played_rounds.append(new)
+    for table in drawn.tables:
+        (a, b), (c, d) = table.sides
+        match = start_match(
+            session,
+            game=night.game,
+            house_rules=night.house_rules,
+            side_names=[f"{a} & {b}", f"{c} & {d}"],
+            player_names=[a, c, b, d],
+            first_dealer=0,
+            commit=False,
+        )
+        new.tables.append(ClubNightTable(table=table.table, match=match))
+    session.commit()
+    return new
+
+
+@refusal_writes_nothing
+def confirm_result(session: Session, match_token: str, side: Any, *, version: Any) -> TableState:
+    """One side confirms its table's result on a phone (the table's link); once both
+    have, the result is locked. Refused before the round has ended for the table, and
+    from a page drawn before the score last changed (Conflict)."""
+    state = load_match(session, match_token)
+    table = table_of_match(session, state.match.id)
+    if table is None:
+        raise NotFound("This match is not a club night's table.")
+    if side not in (0, 1):
+        raise RuleError("Confirm for one of the table's two sides.", "side")
+    night = table.round.night
+    if table.locked:
+        return table_state(night, table.round, table, state.ledger)
+    now = table_state(night, table.round, table, state.ledger)
+    if not now.ended:
+        raise ServiceError("Confirm the result when the round has ended for this table.")
+    if not claim_version(session, Match, state.match.id, checked_version(version)):
+        session.rollback()
+        raise Conflict(
+            "The score changed on another phone after this one drew it: check it and "
+            "confirm again.",
+            version=state.match.version,
+        )
+    confirmed = list(table.confirmed)
+    confirmed[side] = True
+    table.confirmed = confirmed
+    table.locked = all(confirmed)
+    bump_version(session, ClubNight, night.id)
+    session.commit()
+    return now
+
+
+def _table_for_host(night: ClubNight, table_id: Any) -> tuple[ClubNightRound, ClubNightTable]:
+    for started in night.played_rounds:
+        for table in started.tables:
+            if table.id == table_id:
+                return started, table
+    raise NotFound("That table is not one of this night's.")
+
+
+@refusal_writes_nothing
+def set_locked(
+    session: Session, token: str, table_id: Any, locked: bool, *, version: Any
+) -> ClubNightTable:
+    """The host locks a table's result (a paper sheet, a phone gone flat) or unlocks it
+    for a correction (which then needs both sides' confirmations again)."""
+    night = _night_for_write(session, token, version)
+    _, table = _table_for_host(night, table_id)
+    table.locked = locked
+    table.confirmed = [locked, locked]
+    bump_version(session, Match, table.match_id)
+    session.commit()
+    return table
+
+
+@refusal_writes_nothing
+def move_table(
+    session: Session, token: str, table_id: Any, number: Any, *, version: Any
+) -> ClubNightTable:
+    """The host gives a table of the current round another table number (its card and
+    phones keep working: the match and its link are the same)."""
+    night = _night_for_write(session, token, version)
+    started, table = _table_for_host(night, table_id)
+    if not isinstance(number, int) or not 1 <= number <= 999:
+        raise RuleError("A table number is from 1 to 999.", "table")
+    if any(other.table == number for other in started.tables if other is not table):
+        raise RuleError(f"Table {number} is taken in this round.", "table")
+    table.table = number
+    bump_version(session, Match, table.match_id)
+    session.commit()
+    return table
+
+
+@refusal_writes_nothing
+def restart_round(session: Session, token: str, *, version: Any) -> ClubNightRound:
+    """The host starts the current round again: every table of it goes back to hand 1
+    (its match, link and table card stay the same). Refused once a table of it has locked
+    its result."""
+    night = _night_for_write(session, token, version)
+    started = current_round(night)
+    if started is None:
+        raise ServiceError("No round has started yet.")
+    locked = [t.table for t in started.tables if t.locked]
+    if locked:
+        raise ServiceError(
+            f"Table {locked[0]} has locked its result: unlock it first to restart the round."
+        )
+    for table in started.tables:
+        clear_hands(session, table.match)
+        table.confirmed = [False, False]
+    started.started_at = _now()
+    session.commit()
+    return started
+
+
+@refusal_writes_nothing
+def add_player(
+    session: Session, token: str, names: Sequence[str], *, version: Any
+) -> list[ClubNightPlayer]:
+    """A late arrival (or, in the fixed format, a late team of two) joins from the next
+    round; the rounds not yet played are drawn again."""
+    night = _night_for_write(session, token, version)
+    wanted = 2 if night.format == "fixed" else 1
+    typed = [name.strip() for name in names if isinstance(name, str) and name.strip()]
+    if len(typed) != wanted:
+        sentence = "Type the two players of the new team." if wanted == 2 else "Type a name."
+        raise RuleError(sentence, "name")
+    joining = len(night.played_rounds) + 1
+    if joining > night.rounds:
+        raise ServiceError("Every round is played: nobody can join now.")
+    taken = {player.folded for player in night.players}
+    team = max((p.team or 0 for p in night.players), default=0) + 1 if wanted == 2 else None
+    added = []
+    for name in typed:
+        problem = name_problem(name)
+        if problem:
+            raise RuleError(problem, "name")
+        if folded(name) in taken:
+            raise RuleError(f"{name} is at the night already.", "name")
+        taken.add(folded(name))
+        added.append(
+            ClubNightPlayer(name=name, folded=folded(name), team=team, joined_round=joining)
+        )
+    night.players.extend(added)
+    _check_drawable(night)
+    session.commit()
+    return added
+
+
+@refusal_writes_nothing
+def player_leaves(session: Session, token: str, player_id: Any, *, version: Any) -> None:
+    """A player goes home after the rounds started (their team with them, fixed): the
+    rounds not yet played are drawn again without them."""
+    night = _night_for_write(session, token, version)
+    leaving = [p for p in night.players if p.id == player_id and p.left_after is None]
+    if not leaving:
+        raise NotFound("That player is not at this night.")
+    if night.format == "fixed":
+        leaving = [p for p in night.players if p.team == leaving[0].team and p.left_after is None]
+    for player in leaving:
+        player.left_after = len(night.played_rounds)
+    _check_drawable(night)
+    session.commit()
+
+
+def _check_drawable(night: ClubNight) -> None:
+    """The rounds still to play can be drawn for who is here now (RuleError if not)."""
+    try:
+        schedule(night)
+    except RuleError as error:
+        raise RuleError(error.reason, "name") from None
+
+
+@dataclass(frozen=True)
+class TableBanner:
+    """What a club table's match page says of the night: which night, round and table,
+    how the round ends, and where the table's result stands."""
+
+    night: ClubNight
+    round: ClubNightRound
+    state: TableState
+
+    @property
+    def ends_at(self) -> datetime | None:
+        """When a timed round's time is up."""
+        return round_ends_at(self.night, self.round)
+
+
+def banner(session: Session, match: Match | Any, ledger: Ledger) -> TableBanner | None:
+    """The club night a match is a table of, as its page shows it; None for any other."""
+    table = table_of_match(session, match.id)
+    if table is None:
+        return None
+    return TableBanner(
+        table.round.night, table.round, table_state(table.round.night, table.round, table, ledger)
+    )
+
+
+@dataclass(frozen=True)
+class PlayerRound:
+    """One round of a player's night: their table, partner, opponents and the score."""
+
+    round: int
+    table: int | None  # None: they sat out
+    partner: str | None
+    opponents: tuple[str, ...]
+    own: int | None
+    other: int | None
+    status: str
+
+
+def player_night(night: ClubNight, player_id: Any) -> tuple[ClubNightPlayer, list[PlayerRound]]:
+    """A player's night round by round: where they sat, with whom, against whom, the score."""
+    player = next((p for p in night.players if p.id == player_id), None)
+    if player is None:
+        raise NotFound("That player is not at this night.")
+    rounds = []
+    for started in night.played_rounds:
+        line = PlayerRound(started.number, None, None, (), None, None, "sat out")
+        for table in started.tables:
+            state = table_state(night, started, table)
+            for side, (pair, other) in enumerate(zip(state.sides, state.sides[::-1], strict=True)):
+                if player.name in pair:
+                    partner = pair[1] if pair[0] == player.name else pair[0]
+                    line = PlayerRound(
+                        started.number,
+                        table.table,
+                        partner,
+                        other,
+                        state.totals[side],
+                        state.totals[1 - side],
+                        state.status,
+                    )
+        if line.table is not None or player.name in started.sitting_out:
+            rounds.append(line)
+    return player, rounds
