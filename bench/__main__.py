@@ -5,7 +5,7 @@ ratio to the reference workload (bench/reference.py), measured at the start and 
 end of the run, so the budget holds on a slower or busier machine as on a fast one.
 ``--seconds N`` sets how long wrk loads each route (default 5); ``--skip-load`` and
 ``--skip-browser`` leave out the parts that need Debian's wrk and chromium,
-``--skip-live`` the one that needs PostgreSQL;
+``--skip-live`` the two that need PostgreSQL (live followers, a club night);
 ``--without page-cache,quick-poll`` runs the site with those devices turned off.
 """
 
@@ -15,7 +15,7 @@ import argparse
 import platform
 import sys
 
-from bench import first_visit, live, load, pages, reference, rules, stats
+from bench import club, first_visit, live, load, pages, reference, rules, stats
 from bench.reference import Timed
 from bench.report import Check, print_checks
 from bench.seed import DEVICES, without
@@ -73,6 +73,8 @@ def main() -> None:
     if not arguments.skip_live:
         section("Live: 25 matches × 5 followers, gunicorn on PostgreSQL (bench/live.py)")
         budgets += live.run()
+        section("Club night: 25 tables × 4 phones, gunicorn on PostgreSQL (bench/club.py)")
+        budgets += club.run()
     if not arguments.skip_browser:
         section("First visit in chromium at a phone's size (bench/first_visit.py)")
         budgets += first_visit.run(config)

@@ -215,7 +215,7 @@ def test_the_leaderboard_follows_the_night(client, app):
     board = open_page(client, f"/club/watch/{view}/board")
 
     live = board.by_id("club-live")
-    assert live.attrs["hx-trigger"] == "every 2s"
+    assert live.attrs["hx-trigger"] == "every 1s"
     assert len(live.all("li", class_="club-table")) == 2
 
 
@@ -253,3 +253,19 @@ def test_a_tables_other_phones_get_the_confirmation_buttons_with_their_next_poll
     panel = read(poll).by_id("club")
     assert panel.attrs["hx-swap-oob"] == "true"
     assert len(forms_to(panel, f"/club/table/{table}/confirm")) == 2
+
+
+def test_a_night_started_from_a_group_offers_its_players(client, app):
+    from tests.test_group_pages import make_group
+
+    group = make_group(client, players="Ann\nBob\nCat\nDan")
+    page = open_page(client, f"/groups/{group}")
+    assert f"/club/new?group={group}" in links(page)
+
+    form = form_to(open_page(client, f"/club/new?group={group}"), "/club/new")
+    assert form.one("textarea", id="players").text.split() == ["Ann", "Bob", "Cat", "Dan"]
+    response = submit(client, form, {"name": "Club", "players": "Ann\nBob\nCat\nDan\nEve"})
+
+    assert response.status_code == 303
+    roster = open_page(client, f"/groups/{group}")
+    assert "Eve" in roster.text

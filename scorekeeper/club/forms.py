@@ -29,6 +29,8 @@ class NightForm(SheetForm):
     """Start a club night: who plays, how partners go, how many rounds, how a round ends."""
 
     name = StringField("Night", description="Such as Tuesday pinochle.", render_kw=NAME_BOX)
+    # The edit link's token of the group the night is started from, if it is.
+    group = HiddenField()
     players = TextAreaField(
         "Players",
         description="One name a line. Late arrivals can join between rounds.",

@@ -13,7 +13,7 @@ from werkzeug.wrappers import Response
 from ..extensions import db
 from ..models import ClubNight
 from ..rules import RuleError
-from ..services import club
+from ..services import club, groups
 from ..services.errors import ServiceError
 from ..sharing import refuse_view_link_writes
 from ..validators import first_refusal
@@ -32,7 +32,9 @@ def _read(form) -> None:
     """A form that did not come from this site's page (no CSRF token) is refused; a field
     it could not read is refused as a service would (RuleError, beside the field)."""
     if not form.validate():
-        if form.meta.csrf and form.csrf_token.errors:
+        # A hidden field is the page's, not the player's: the form expired, or no page drew it.
+        hidden = [f for f in form if f.errors and getattr(f.widget, "input_type", "") == "hidden"]
+        if hidden or (form.meta.csrf and form.csrf_token.errors):
             abort(400, description=EXPIRED)
         refused = first_refusal(form)
         if refused is not None:
@@ -44,10 +46,20 @@ def _read(form) -> None:
 
 @bp.route("/new", methods=["GET", "POST"])
 def new() -> Response:
-    """The form that starts a club night; the host's page opens with the host link."""
+    """The form that starts a club night; the host's page opens with the host link.
+
+    ``?group=<its edit link's token>`` starts it from a group: its players are offered,
+    names typed join its roster, and the tables' matches go into its games."""
     if request.method == "GET":
-        return _page("club/new.html", form=NightForm(formdata=None))
+        form = NightForm(formdata=None)
+        group = None
+        if request.args.get("group"):
+            group = groups.find_group(db.session, request.args["group"])
+            form.group.data = group.edit_token
+            form.players.data = "\n".join(p.name for p in groups.active_players(group))
+        return _page("club/new.html", form=form, group=group)
     form = NightForm()
+    group = groups.find_group(db.session, form.group.data) if form.group.data else None
     try:
         _read(form)
         night = club.start_night(
@@ -63,13 +75,14 @@ def new() -> Response:
             round_end_value=form.round_end_value(),
             ranking=form.ranking.data,
             byes=form.byes.data,
+            group=group,
         )
     except RuleError as error:
         field = {"round_end_value": f"round_{form.round_end.data}"}.get(error.field, error.field)
         field = field if field in form else "players"
         form[field].errors = [error.reason[:1].upper() + error.reason[1:]]
         form[field].flags.autofocus = True
-        return _page("club/new.html", 422, form=form)
+        return _page("club/new.html", 422, form=form, group=group)
     return redirect(url_for(".host", token=night.host_token), 303)
 
 

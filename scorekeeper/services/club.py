@@ -30,6 +30,10 @@ from ..models import (
     ClubNightPlayer,
     ClubNightRound,
     ClubNightTable,
+    Group,
+    GroupGame,
+    GroupPlayer,
+    GroupSeat,
     Match,
     looks_like_token,
 )
@@ -54,7 +58,7 @@ from ..rules.pinochle import Ledger
 from ..rules.text import name_problem
 from .club_tables import table_of_match
 from .errors import Conflict, NotFound, ServiceError
-from .groups import folded
+from .groups import folded, mark_retired, player_named
 from .hands import clear_hands, start_match
 from .matches import load_match, match_preset, replay_entries
 from .writes import bump_version, checked_version, claim_version, refusal_writes_nothing
@@ -90,8 +94,12 @@ def start_night(
     tiebreaks: Sequence[str] = ("points",),
     byes: str = "winners_average",
     seed: int | None = None,
+    group: Group | None = None,
 ) -> ClubNight:
-    """Store a new club night (RuleError, naming the field, if it cannot be played)."""
+    """Store a new club night (RuleError, naming the field, if it cannot be played).
+
+    Started from a ``group``, its players are the group's: a name typed that is not on the
+    roster joins it, and every table's match goes into the group's games."""
     title = name.strip() if isinstance(name, str) else ""
     if not title:
         raise RuleError("Type a name for the night, such as Tuesday pinochle.", "name")
@@ -136,9 +144,37 @@ def start_night(
             for player in names
         ],
     )
+    if group is not None:
+        bump_version(session, Group, group.id)
+        night.group_id = group.id
+        for player in names:
+            _on_roster(group, player)
     session.add(night)
     session.commit()
     return night
+
+
+def _on_roster(group: Group, name: str) -> GroupPlayer:
+    """The group's roster player of this name; someone new joins the roster (a retired
+    player comes back)."""
+    player = player_named(group, name)
+    if player is None:
+        player = GroupPlayer(name=name, folded=folded(name))
+        group.players.append(player)
+    mark_retired(player, False)
+    return player
+
+
+def _into_group(session: Session, night: ClubNight, match: Match, names: Sequence[str]) -> None:
+    """A table's match among its night's group's games, each name its roster player's."""
+    group = session.get(Group, night.group_id)
+    if group is None:
+        return
+    played = GroupGame(match=match)
+    group.games.append(played)
+    for name in names:
+        played.seats.append(GroupSeat(name=name, player=_on_roster(group, name)))
+    bump_version(session, Group, group.id)
 
 
 def _check_round_end(round_end: str, value: int | None) -> None:
@@ -345,6 +381,8 @@ def start_round(session: Session, token: str, *, version: Any) -> ClubNightRound
             commit=False,
         )
         new.tables.append(ClubNightTable(table=table.table, match=match))
+        if night.group_id is not None:
+            _into_group(session, night, match, [a, c, b, d])
     session.commit()
     return new
 
@@ -475,6 +513,11 @@ def add_player(
         )
     night.players.extend(added)
     _check_drawable(night)
+    group = session.get(Group, night.group_id) if night.group_id is not None else None
+    if group is not None:
+        bump_version(session, Group, group.id)
+        for player in added:
+            _on_roster(group, player.name)
     session.commit()
     return added
 
@@ -519,7 +562,12 @@ class TableBanner:
 
 
 def banner(session: Session, match: Match | Any, ledger: Ledger) -> TableBanner | None:
-    """The club night a match is a table of, as its page shows it; None for any other."""
+    """The club night a match is a table of, as its page shows it; None for any other.
+
+    A match read for a page (services.matches.read_match) says already whether it is a
+    club table (``club_table_id``): an ordinary match's page costs no query more."""
+    if getattr(match, "club_table_id", 0) is None:
+        return None
     table = table_of_match(session, match.id)
     if table is None:
         return None

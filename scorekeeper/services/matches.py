@@ -11,7 +11,7 @@ from typing import Any, NamedTuple
 from sqlalchemy import Connection, Exists, Row, Select, bindparam, select
 from sqlalchemy.orm import Session, selectinload
 
-from ..models import Change, DeviceMatch, Hand, Match
+from ..models import Change, ClubNightTable, DeviceMatch, Hand, Match
 from ..rules import (
     HandInput,
     Ledger,
@@ -192,6 +192,12 @@ SHOWN_MATCH = [
     changes_exist(Match.id).label("has_changes"),
     _last_change_column(Change.kind, "last_change_kind"),
     _last_change_column(Change.position, "last_change_position"),
+    # The club night's table the match is played at, if it is one (services/club.py).
+    select(ClubNightTable.id)
+    .where(ClubNightTable.match_id == Match.id)
+    .correlate(Match)
+    .scalar_subquery()
+    .label("club_table_id"),
 ]
 SHOWN_HAND = [Hand.id, Hand.position, *(getattr(Hand, name) for name in Hand.ENTERED)]
 SHOWN_HAND_NAMES = [column.key for column in SHOWN_HAND]

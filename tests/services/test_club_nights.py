@@ -324,3 +324,22 @@ def test_fixed_teams_stay_together_every_round(session):
     for table in first.tables:
         for side in club.table_sides(table.match):
             assert list(side) in teams
+
+
+def test_a_night_from_a_group_puts_new_names_on_its_roster_and_its_tables_in_its_games(session):
+    from scorekeeper.services import group_history, groups
+
+    group = groups.create_group(session, "Tuesday club", EIGHT[:6])
+    host = night(session, group=group).host_token  # Gus and Hal are new to the roster
+
+    session.expire_all()
+    assert sorted(p.name for p in group.players) == sorted(EIGHT)
+    first = start_round(session, host)
+    club.add_player(session, host, ["Ivy"], version=reread(session, host).version)
+
+    session.expire_all()
+    assert "Ivy" in {p.name for p in group.players}
+    match_ids, dice_ids, names = group_history.group_games(session, group)
+    assert sorted(match_ids) == sorted(t.match_id for t in first.tables) and dice_ids == []
+    assert sorted(name for _, _, name in names) == sorted(EIGHT)
+    assert all(names[key] == key[2] for key in names)  # each name is its roster player

@@ -48,6 +48,11 @@ MATCH_WRITES = {
     ),
     "hands.delete_hand": lambda s, t, ids, v: hands.delete_hand(s, t, ids[1]),
     "hands.undo": lambda s, t, ids, v: hands.undo(s, t, version=v),
+    # A club night's round started again: every hand of the table taken back.
+    "hands.clear_hands": lambda s, t, ids, v: (
+        hands.clear_hands(s, matches.find_match(s, t)),
+        s.commit(),
+    ),
 }
 DICE_WRITES = {
     "dice_turns.add_sheet_turn": lambda s, t, ids, v: dice_turns.add_sheet_turn(
