@@ -104,6 +104,24 @@ def test_both_sides_confirm_on_the_table_link_and_the_result_locks(client, app):
     assert "Players, ranked by wins" in host_page.text
 
 
+def test_each_side_confirms_from_a_page_drawn_before_the_other_side_did(client, app):
+    """Two phones of the table drew the ended round; the second confirms after the first,
+    from its page as drawn: the other side's confirmation is no conflict (it once was)."""
+    host = host_token(client)
+    tap(client, f"/club/{host}", f"/club/{host}/rounds")
+    table = night_of(app, host)["tables"][0][0]
+    save_hand(client, table, WINNING_HAND)
+    first, second = (
+        forms_to(open_page(client, match_url(table)), f"/club/table/{table}/confirm")
+        for _ in range(2)
+    )
+
+    assert submit(client, first[0]).status_code == 303
+    assert submit(client, second[1]).status_code == 303
+
+    assert "Result locked" in open_page(client, match_url(table)).by_id("club").text
+
+
 def test_the_view_link_shows_the_night_and_cannot_run_it(client, app):
     host = host_token(client)
     view = night_of(app, host)["view"]

@@ -223,7 +223,7 @@ KNOWN_FIELDS = {
     "groups.watch_cannot_write": {},
     "club.watch_cannot_write": {},
     # Drawn on the table's match page (a page of the match, not of the club table).
-    "club.confirm": {"side": "0", "version": "1"},
+    "club.confirm": {"side": "0", "result": "0:0:0"},
 }
 # Writes whose form no page of this record draws (a rematch before the match is over, a
 # hand once it is, a Farkle preview or correction of a Yahtzee game, or the other way):

@@ -127,4 +127,6 @@ class ConfirmForm(SheetForm):
     """A side's confirmation of its table's result, from the match page it was drawn on."""
 
     side = WholeNumberField(widget=HiddenField.widget)
-    version = WholeNumberField(widget=HiddenField.widget)
+    # The result the page showed (hands played and each side's total): the other side's
+    # confirmation in between does not change it, a correction does.
+    result = StringField(widget=HiddenField.widget)

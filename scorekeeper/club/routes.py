@@ -264,7 +264,7 @@ def confirm(token: str) -> Response:
     form = ConfirmForm()
     try:
         _read(form)
-        club.confirm_result(db.session, token, form.side.data, version=form.version.data)
+        club.confirm_result(db.session, token, form.side.data, result=form.result.data)
     except (RuleError, ServiceError) as error:
         sentence = getattr(error, "sentence", None) or getattr(error, "reason", str(error))
         abort(getattr(error, "status", 422), description=sentence)

@@ -287,6 +287,11 @@ class TableState:
             return "locked"
         return "confirming" if self.ended else "playing"
 
+    @property
+    def result(self) -> str:
+        """The result a side confirms, as its page shows it: hands played and the totals."""
+        return ":".join(str(n) for n in (self.hands, *self.totals))
+
 
 def round_ends_at(night: ClubNight, started: ClubNightRound) -> datetime | None:
     """When a timed round's time is up (the hand in progress is still finished)."""
@@ -387,37 +392,46 @@ def start_round(session: Session, token: str, *, version: Any) -> ClubNightRound
     return new
 
 
+CONFIRM_TRIES = 3  # reads of a table whose version another phone moved meanwhile
+
+
 @refusal_writes_nothing
-def confirm_result(session: Session, match_token: str, side: Any, *, version: Any) -> TableState:
+def confirm_result(session: Session, match_token: str, side: Any, *, result: Any) -> TableState:
     """One side confirms its table's result on a phone (the table's link); once both
     have, the result is locked. Refused before the round has ended for the table, and
-    from a page drawn before the score last changed (Conflict)."""
-    state = load_match(session, match_token)
-    table = table_of_match(session, state.match.id)
-    if table is None:
-        raise NotFound("This match is not a club night's table.")
+    when the result the page showed (``TableState.result``) is no longer the table's
+    (Conflict): the other side's confirmation in between is no reason to refuse."""
     if side not in (0, 1):
         raise RuleError("Confirm for one of the table's two sides.", "side")
-    night = table.round.night
-    if table.locked:
-        return table_state(night, table.round, table, state.ledger)
-    now = table_state(night, table.round, table, state.ledger)
-    if not now.ended:
-        raise ServiceError("Confirm the result when the round has ended for this table.")
-    if not claim_version(session, Match, state.match.id, checked_version(version)):
+    for _ in range(CONFIRM_TRIES):
+        state = load_match(session, match_token)
+        table = table_of_match(session, state.match.id)
+        if table is None:
+            raise NotFound("This match is not a club night's table.")
+        night = table.round.night
+        now = table_state(night, table.round, table, state.ledger)
+        if table.locked:
+            return now
+        if not now.ended:
+            raise ServiceError("Confirm the result when the round has ended for this table.")
+        if result != now.result:
+            raise Conflict(
+                "The score changed on another phone after this one drew it: check it and "
+                "confirm again.",
+                version=state.match.version,
+            )
+        # The match's version read above is claimed, so the other side confirming at the
+        # same moment is not lost: the loser of the race reads again and adds its own.
+        if claim_version(session, Match, state.match.id, state.match.version):
+            confirmed = list(table.confirmed)
+            confirmed[side] = True
+            table.confirmed = confirmed
+            table.locked = all(confirmed)
+            bump_version(session, ClubNight, night.id)  # the host's page and the board
+            session.commit()
+            return now
         session.rollback()
-        raise Conflict(
-            "The score changed on another phone after this one drew it: check it and "
-            "confirm again.",
-            version=state.match.version,
-        )
-    confirmed = list(table.confirmed)
-    confirmed[side] = True
-    table.confirmed = confirmed
-    table.locked = all(confirmed)
-    bump_version(session, ClubNight, night.id)
-    session.commit()
-    return now
+    raise Conflict("Another phone is confirming this table: try again.", version=None)
 
 
 def _table_for_host(night: ClubNight, table_id: Any) -> tuple[ClubNightRound, ClubNightTable]:

@@ -444,6 +444,62 @@ def group_stats(page: Page, games: Games) -> None:
     expect(page.locator("section[aria-labelledby=pinochle-title] article")).to_have_count(2)
 
 
+def start_a_club_night(page: Page) -> str:
+    """A club night of nine players to 250, its first round started; the host's page."""
+    page.goto("/club/new")
+    page.get_by_label("Night", exact=True).fill("Tuesday pinochle")
+    page.get_by_label("Players", exact=True).fill("Ann\nBob\nCat\nDan\nEve\nFay\nGus\nHal\nIvy")
+    page.get_by_label("Game to", exact=True).fill("250")
+    open_page(page, page.get_by_role("button", name="Start the night"))
+    open_page(page, page.get_by_role("button", name="Start round 1"))
+    return page.url
+
+
+def new_club_night(page: Page, games: Games) -> None:
+    """The new club night's form, every field shown."""
+    page.goto("/club/new")
+
+
+def club_host(page: Page, games: Games) -> None:
+    """The host's page of a night in its first round, one table's hand saved."""
+    host = start_a_club_night(page)
+    open_page(page, page.get_by_role("link", name="Score sheet").first)
+    page.goto(host)
+    expect(page.locator(".club-table")).to_have_count(2)
+
+
+def club_table(page: Page, games: Games) -> None:
+    """A table's score sheet whose round is over: its club panel with both confirmations."""
+    start_a_club_night(page)
+    open_page(page, page.get_by_role("link", name="Score sheet").first)
+    sides = page.locator("#scoreboard .side-name")
+    first, second = sides.nth(0).inner_text().strip(), sides.nth(1).inner_text().strip()
+    page.locator("#bidder-group label.choice").filter(has_text=first.split(" & ")[0]).click()
+    page.get_by_label("Bid", exact=True).fill("250")
+    page.locator("#trump-group label.choice").filter(has_text="spades").click()
+    page.get_by_label(f"{first} meld", exact=True).fill("100")
+    page.get_by_label(f"{second} meld", exact=True).fill("40")
+    page.get_by_label(f"{first} tricks", exact=True).fill("160")
+    page.get_by_label(f"{second} tricks", exact=True).fill("90")
+    page.get_by_role("button", name="Save hand", exact=True).click()
+    expect(page.get_by_role("button", name=f"Confirm for {first}")).to_be_visible()
+    page.reload()
+
+
+def club_board(page: Page, games: Games) -> None:
+    """The night's leaderboard, as a phone opens it."""
+    start_a_club_night(page)
+    page.goto(page.locator("a", has_text="the leaderboard").get_attribute("href"))
+    expect(page.locator(".club-table")).to_have_count(2)
+
+
+def club_cards(page: Page, games: Games) -> None:
+    """The round's table cards."""
+    start_a_club_night(page)
+    open_page(page, page.get_by_role("button", name="Table cards to show or print"))
+    expect(page.locator("article.table-card")).to_have_count(2)
+
+
 PAGES: dict[str, Callable[[Page, Games], None]] = {
     "home": home,
     "new-match": new_match,
@@ -470,6 +526,11 @@ PAGES: dict[str, Callable[[Page, Games], None]] = {
     "group-new-match": group_new_match,
     "group-add-names": group_add_names,
     "group-stats": group_stats,
+    "new-club-night": new_club_night,
+    "club-host": club_host,
+    "club-table": club_table,
+    "club-board": club_board,
+    "club-cards": club_cards,
 }
 VIEWPORTS = {"390x844": PHONE, "360x640": SMALL_PHONE}
 SCHEMES = ("light", "dark")
