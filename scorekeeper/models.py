@@ -352,6 +352,7 @@ class ClubNight(db.Model):
     # Goes up with every change to the night: a round started, a lock, a late arrival.
     version: Mapped[int] = mapped_column(default=0)
 
+    group: Mapped[Group | None] = relationship()
     players: Mapped[list[ClubNightPlayer]] = relationship(
         back_populates="night", order_by="ClubNightPlayer.id", cascade="all, delete-orphan"
     )

@@ -1,8 +1,7 @@
 """Players' data through the site and the command line: downloads of a match's ledger and
-a dice game's score sheets (CSV) and of a match, dice game, saved rule set or group
-(JSON), and
-the `flask export`, `flask import` and `flask backup` commands. The work itself is done by
-services.export and services.imports.
+a dice game's score sheets (CSV) and of a match, dice game, saved rule set, group or club
+night (JSON), and the `flask export`, `flask import` and `flask backup` commands. The work
+itself is done by services.export and services.imports.
 """
 
 from __future__ import annotations
@@ -16,13 +15,14 @@ from flask import Blueprint, current_app
 from werkzeug.wrappers import Response
 
 from .extensions import db
-from .models import DiceGame, Group, Match, RuleSet
-from .services import groups, matches, rule_sets
+from .models import ClubNight, DiceGame, Group, Match, RuleSet
+from .services import club, groups, matches, rule_sets
 from .services.dice import DiceState, load_game
 from .services.errors import NotFound
 from .services.export import (
     BackupFailed,
     backup,
+    club_nights_where,
     dice_games_where,
     dice_scores_csv,
     dice_scores_name,
@@ -33,6 +33,7 @@ from .services.export import (
     groups_where,
     ledger_csv,
     matches_where,
+    night_matches,
     one_snapshot,
     rule_sets_where,
     write_replacing,
@@ -134,6 +135,16 @@ def group_json(token: str) -> Response:
     )
 
 
+@bp.get("/club/<token:token>/night.json")
+def club_night_json(token: str) -> Response:
+    """The club night (the host's link only: it holds the host's link) and every table's
+    match, as a JSON document `flask import` reads back."""
+    night = club.find_night(db.session, token)
+    kept = club_nights_where(db.session, ClubNight.id == night.id)
+    name = download_name("club-night", night.created_at, [night.name], "json")
+    return _json_download(document(night_matches(db.session, night), [], club_nights=kept), name)
+
+
 # ========================================================================= the commands
 
 
@@ -167,6 +178,14 @@ def group_json(token: str) -> Response:
     help="Only this group and its games, by its edit token (may be given more than once).",
 )
 @click.option(
+    "--club-night",
+    "night_tokens",
+    multiple=True,
+    metavar="TOKEN",
+    help="Only this club night and its tables' matches, by its host token (may be given "
+    "more than once).",
+)
+@click.option(
     "--output",
     "-o",
     type=click.Path(dir_okay=False, path_type=Path),
@@ -177,63 +196,68 @@ def export_command(
     dice_tokens: tuple[str, ...],
     rule_set_tokens: tuple[str, ...],
     group_tokens: tuple[str, ...],
+    night_tokens: tuple[str, ...],
     output: Path | None,
 ) -> None:
-    """Export matches, dice games, saved rule sets and groups as JSON: every one, or those
-    named (a group with its games)."""
+    """Export matches, dice games, saved rule sets, groups and club nights as JSON: every
+    one, or those named (a group or a night with its games)."""
     session = db.session
     one_snapshot(session)
-    kept_groups: list[Group] = []
-    if match_tokens or dice_tokens or rule_set_tokens or group_tokens:
-        found = matches_where(session, Match.edit_token.in_(match_tokens)) if match_tokens else []
-        games = dice_games_where(session, DiceGame.token.in_(dice_tokens)) if dice_tokens else []
-        rule_sets = (
-            rule_sets_where(session, RuleSet.token.in_(rule_set_tokens)) if rule_set_tokens else []
+    if match_tokens or dice_tokens or rule_set_tokens or group_tokens or night_tokens:
+        found = _named(matches_where, Match.edit_token, match_tokens, "match", "edit token")
+        games = _named(dice_games_where, DiceGame.token, dice_tokens, "dice game", "token")
+        rule_sets = _named(rule_sets_where, RuleSet.token, rule_set_tokens, "rule set", "token")
+        kept_groups = _named(groups_where, Group.edit_token, group_tokens, "group", "edit token")
+        nights = _named(
+            club_nights_where, ClubNight.host_token, night_tokens, "club night", "host token"
         )
-        missing = set(match_tokens) - {match.edit_token for match in found}
-        if missing:
-            raise click.ClickException(f"No match has the edit token {sorted(missing)[0]}.")
-        missing = set(dice_tokens) - {game.token for game in games}
-        if missing:
-            raise click.ClickException(f"No dice game has the token {sorted(missing)[0]}.")
-        missing = set(rule_set_tokens) - {rule_set.token for rule_set in rule_sets}
-        if missing:
-            raise click.ClickException(f"No rule set has the token {sorted(missing)[0]}.")
-        if group_tokens:
-            kept_groups = groups_where(session, Group.edit_token.in_(group_tokens))
-            missing = set(group_tokens) - {group.edit_token for group in kept_groups}
-            if missing:
-                raise click.ClickException(f"No group has the edit token {sorted(missing)[0]}.")
+        # A group's games and a night's tables go with it, each once.
         for group in kept_groups:
-            # A group's games go with it, each once.
             group_matches, group_games = group_with_games(session, group)
             found += [match for match in group_matches if match not in found]
             games += [game for game in group_games if game not in games]
+        for night in nights:
+            found += [match for match in night_matches(session, night) if match not in found]
     else:
         found, games = matches_where(session), dice_games_where(session)
         rule_sets = rule_sets_where(session)
         kept_groups = groups_where(session)
-    text = dumps(document(found, games, rule_sets, kept_groups))
+        nights = club_nights_where(session)
+    text = dumps(document(found, games, rule_sets, kept_groups, nights))
     if output is None:
         click.echo(text, nl=False)
         return
     write_replacing(output, text.encode())
-    counts = _counts(len(found), len(games), len(rule_sets), len(kept_groups))
+    counts = _counts(len(found), len(games), len(rule_sets), len(kept_groups), len(nights))
     click.echo(f"Exported {counts} to {output}.", err=True)
+
+
+def _named(where: Any, column: Any, tokens: tuple[str, ...], what: str, key: str) -> list[Any]:
+    """The rows (read by ``where``) whose ``column`` holds one of these tokens; a token
+    that names none stops the command with a sentence."""
+    if not tokens:
+        return []
+    found = where(db.session, column.in_(tokens))
+    missing = set(tokens) - {getattr(row, column.key) for row in found}
+    if missing:
+        raise click.ClickException(f"No {what} has the {key} {sorted(missing)[0]}.")
+    return found
 
 
 def _count(number: int, one: str, many: str) -> str:
     return f"{number} {one if number == 1 else many}"
 
 
-def _counts(matches: int, games: int, rule_sets: int, kept_groups: int = 0) -> str:
-    """How many of each, as a sentence says it (rule sets and groups only when there are
-    some)."""
+def _counts(matches: int, games: int, rule_sets: int, kept_groups: int = 0, nights: int = 0) -> str:
+    """How many of each, as a sentence says it (rule sets, groups and club nights only when
+    there are some)."""
     said = [_count(matches, "match", "matches"), _count(games, "dice game", "dice games")]
     if rule_sets:
         said.append(_count(rule_sets, "rule set", "rule sets"))
     if kept_groups:
         said.append(_count(kept_groups, "group", "groups"))
+    if nights:
+        said.append(_count(nights, "club night", "club nights"))
     return ", ".join(said[:-1]) + " and " + said[-1]
 
 

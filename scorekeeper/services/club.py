@@ -46,6 +46,7 @@ from ..rules import (
     ClubTable,
     PlayedRound,
     PlayedTable,
+    Preset,
     RuleError,
     Standings,
     club_redraw,
@@ -106,18 +107,9 @@ def start_night(
     problem = name_problem(title)
     if problem:
         raise RuleError(problem, "name")
-    preset = with_rules(get_preset(game), house_rules or {})
-    if preset.players != 4 or preset.sides != 2:
-        raise RuleError("A club night plays a game of four players in two teams.", "game")
-    if format not in CLUB_FORMATS:
-        raise RuleError(f"format must be one of {', '.join(CLUB_FORMATS)}", "format")
-    _check_round_end(round_end, round_end_value)
-    if ranking not in CLUB_RANKINGS:
-        raise RuleError(f"ranking must be one of {', '.join(CLUB_RANKINGS)}", "ranking")
-    if any(tiebreak not in CLUB_TIEBREAKS for tiebreak in tiebreaks):
-        raise RuleError(f"a tiebreak must be one of {', '.join(CLUB_TIEBREAKS)}", "tiebreaks")
-    if byes not in CLUB_BYES:
-        raise RuleError(f"byes must be one of {', '.join(CLUB_BYES)}", "byes")
+    preset = checked_settings(
+        game, house_rules, format, round_end, round_end_value, ranking, tiebreaks, byes
+    )
     seed = random.randrange(SEED_RANGE) if seed is None else seed
     try:
         # Drawn once now, so a night that cannot be drawn is refused before it is stored.
@@ -175,6 +167,33 @@ def _into_group(session: Session, night: ClubNight, match: Match, names: Sequenc
     for name in names:
         played.seats.append(GroupSeat(name=name, player=_on_roster(group, name)))
     bump_version(session, Group, group.id)
+
+
+def checked_settings(
+    game: str,
+    house_rules: dict[str, Any] | None,
+    format: str,
+    round_end: str,
+    round_end_value: int | None,
+    ranking: str,
+    tiebreaks: Sequence[str],
+    byes: str,
+) -> Preset:
+    """The game every table of a night plays, once each of the host's choices is checked
+    (RuleError naming the field otherwise): a new night's, or an imported one's."""
+    preset = with_rules(get_preset(game), house_rules or {})
+    if preset.players != 4 or preset.sides != 2:
+        raise RuleError("A club night plays a game of four players in two teams.", "game")
+    if format not in CLUB_FORMATS:
+        raise RuleError(f"format must be one of {', '.join(CLUB_FORMATS)}", "format")
+    _check_round_end(round_end, round_end_value)
+    if ranking not in CLUB_RANKINGS:
+        raise RuleError(f"ranking must be one of {', '.join(CLUB_RANKINGS)}", "ranking")
+    if any(tiebreak not in CLUB_TIEBREAKS for tiebreak in tiebreaks):
+        raise RuleError(f"a tiebreak must be one of {', '.join(CLUB_TIEBREAKS)}", "tiebreaks")
+    if byes not in CLUB_BYES:
+        raise RuleError(f"byes must be one of {', '.join(CLUB_BYES)}", "byes")
+    return preset
 
 
 def _check_round_end(round_end: str, value: int | None) -> None:

@@ -1,4 +1,5 @@
-"""Players' data, out: matches, dice games, saved rule sets and groups as a JSON document that
+"""Players' data, out: matches, dice games, saved rule sets, groups and club nights as a JSON
+document that
 imports losslessly, a match's ledger and a dice game's score sheets as CSV for a
 spreadsheet, and a consistent backup of the database.
 
@@ -24,7 +25,17 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session, joinedload, selectinload
 
-from ..models import DiceGame, Group, GroupGame, Hand, Match, RuleSet
+from ..models import (
+    ClubNight,
+    ClubNightRound,
+    ClubNightTable,
+    DiceGame,
+    Group,
+    GroupGame,
+    Hand,
+    Match,
+    RuleSet,
+)
 from ..rules import SUITS
 from .dice import DiceState, FarkleState, SheetState
 from .matches import MatchState
@@ -146,14 +157,68 @@ def group_record(group: Group) -> dict[str, Any]:
     }
 
 
+def club_night_record(night: ClubNight) -> dict[str, Any]:
+    """One club night as the document holds it: the host's choices, its players (with the
+    round each joined and the last each played), and every round started, each table by
+    its match's edit token with both sides' confirmations. The rounds to come and the
+    standings are derived from these, as on the site."""
+    return {
+        "name": night.name,
+        "game": night.game,
+        "house_rules": night.house_rules,
+        "format": night.format,
+        "rounds": night.rounds,
+        "round_end": night.round_end,
+        "round_end_value": night.round_end_value,
+        "ranking": night.ranking,
+        "tiebreaks": night.tiebreaks,
+        "byes": night.byes,
+        "seed": night.seed,
+        # The group it was started from, by the group's edit token.
+        "group": night.group.edit_token if night.group is not None else None,
+        "created_at": _timestamp(night.created_at),
+        "host_token": night.host_token,
+        "view_token": night.view_token,
+        "version": night.version,
+        "players": [
+            {
+                "name": player.name,
+                "team": player.team,
+                "joined_round": player.joined_round,
+                "left_after": player.left_after,
+            }
+            for player in night.players
+        ],
+        "played_rounds": [
+            {
+                "number": started.number,
+                "started_at": _timestamp(started.started_at),
+                "sitting_out": started.sitting_out,
+                "tables": [
+                    {
+                        "table": table.table,
+                        "match": table.match.edit_token,
+                        "confirmed": table.confirmed,
+                        "locked": table.locked,
+                    }
+                    for table in started.tables
+                ],
+            }
+            for started in night.played_rounds
+        ],
+    }
+
+
 def document(
     matches: Iterable[Match],
     dice_games: Iterable[DiceGame],
     rule_sets: Iterable[RuleSet] = (),
     groups: Iterable[Group] = (),
+    club_nights: Iterable[ClubNight] = (),
 ) -> dict[str, Any]:
-    """The versioned export document of these matches, dice games, rule sets and groups
-    (a group's games belong in the same document, or in the database it is imported to)."""
+    """The versioned export document of these matches, dice games, rule sets, groups and
+    club nights (a group's or a night's games belong in the same document, or in the
+    database it is imported to)."""
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -164,6 +229,8 @@ def document(
         "rule_sets": [rule_set_record(rule_set) for rule_set in rule_sets],
         # Nor do files exported before groups.
         "groups": [group_record(group) for group in groups],
+        # Nor do files exported before club nights.
+        "club_nights": [club_night_record(night) for night in club_nights],
     }
 
 
@@ -213,6 +280,30 @@ def groups_where(session: Session, *conditions: Any) -> list[Group]:
         )
     )
     return list(session.scalars(query.order_by(Group.id)))
+
+
+def club_nights_where(session: Session, *conditions: Any) -> list[ClubNight]:
+    """Club nights with their players, rounds and tables (each table's match token and
+    the group's), oldest first."""
+    query = (
+        select(ClubNight)
+        .where(*conditions)
+        .options(
+            selectinload(ClubNight.players),
+            joinedload(ClubNight.group).load_only(Group.edit_token),
+            selectinload(ClubNight.played_rounds)
+            .selectinload(ClubNightRound.tables)
+            .joinedload(ClubNightTable.match)
+            .load_only(Match.edit_token),
+        )
+    )
+    return list(session.scalars(query.order_by(ClubNight.id)))
+
+
+def night_matches(session: Session, night: ClubNight) -> list[Match]:
+    """The matches of a night's tables, for a document that holds the night."""
+    ids = [table.match_id for started in night.played_rounds for table in started.tables]
+    return matches_where(session, Match.id.in_(ids)) if ids else []
 
 
 def group_with_games(session: Session, group: Group) -> tuple[list[Match], list[DiceGame]]:
@@ -407,6 +498,7 @@ def backup(session: Session, instance_path: Path, output: Path | None = None) ->
             dice_games_where(session),
             rule_sets_where(session),
             groups_where(session),
+            club_nights_where(session),
         )
         write_replacing(output, dumps(everything).encode())
         return output

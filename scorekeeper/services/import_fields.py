@@ -215,6 +215,47 @@ RULE_SET_FIELDS: dict[str, Callable[[Any], Any]] = {
     "token": _token,
 }
 
+# A club night: the host's choices (checked together by services.club.checked_settings),
+# its players, and each round started with its tables (each a match by its edit token).
+CLUB_NIGHT_FIELDS: dict[str, Callable[[Any], Any]] = {
+    "name": _name,
+    "game": _text(40),
+    "house_rules": _rules,
+    "format": _text(10),
+    "rounds": _whole(1, 99),
+    "round_end": _text(10),
+    "round_end_value": _optional(_whole(1, 999)),
+    "ranking": _text(15),
+    "tiebreaks": _list_of(_text(20), "tiebreaks"),
+    "byes": _text(20),
+    "seed": _whole(),
+    "group": _optional(_token),
+    "created_at": _moment,
+    "host_token": _token,
+    "view_token": _token,
+    "version": _whole(),
+    "players": _records,
+    "played_rounds": _records,
+}
+CLUB_PLAYER_FIELDS: dict[str, Callable[[Any], Any]] = {
+    "name": _name,
+    "team": _optional(_whole(1, 99)),
+    "joined_round": _whole(1, 99),
+    "left_after": _optional(_whole(0, 99)),
+}
+CLUB_ROUND_FIELDS: dict[str, Callable[[Any], Any]] = {
+    "number": _whole(1, 99),
+    "started_at": _moment,
+    "sitting_out": _names,
+    "tables": _records,
+}
+CLUB_TABLE_FIELDS: dict[str, Callable[[Any], Any]] = {
+    "table": _whole(1, 999),
+    "match": _token,
+    "confirmed": _list_of(_flag, "true or false, one per side"),
+    "locked": _flag,
+}
+
 
 def _seat_places(value: Any) -> dict[str, int]:
     if isinstance(value, dict) and all(

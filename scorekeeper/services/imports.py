@@ -1,7 +1,7 @@
 """Players' data, back in: an export document read field by field, every match and game
 replayed through the rules core (and every saved rule set's house rules checked by it),
-every group's games found in the document or the database, and stored in one
-transaction or not at all."""
+every group's and club night's games found in the document or the database, and stored
+in one transaction or not at all."""
 
 from __future__ import annotations
 
@@ -29,6 +29,7 @@ from ..rules.text import DEEPEST_NESTING, nesting_depth
 from .dice import KINDS, replay_sheet, rules_of, sheet_turn, state_of_game
 from .export import FORMAT, VERSION
 from .groups import folded
+from .import_club import nights_not_stored_yet, read_club_night
 from .import_fields import (
     DICE_GAME_ADDED,
     DICE_GAME_FIELDS,
@@ -367,8 +368,8 @@ def read_document(text: str | bytes) -> dict[str, Any]:
     for name in ("matches", "dice_games"):
         if not isinstance(doc.get(name), list):
             raise ImportRefused(f"{name} must be a list, not {shown(doc.get(name))}")
-    # Exported before rule sets were saved, or before groups: the file has none.
-    for name in ("rule_sets", "groups"):
+    # Exported before rule sets were saved, before groups or club nights: the file has none.
+    for name in ("rule_sets", "groups", "club_nights"):
         if not isinstance(doc.setdefault(name, []), list):
             raise ImportRefused(f"{name} must be a list, not {shown(doc[name])}")
     return doc
@@ -381,11 +382,12 @@ class Imported(NamedTuple):
     dice_games: int
     rule_sets: int
     groups: int
+    club_nights: int
 
 
 def import_document(session: Session, doc: dict[str, Any]) -> Imported:
-    """Store every match, dice game, rule set and group of a read document in one
-    transaction, or nothing; returns how many of each.
+    """Store every match, dice game, rule set, group and club night of a read document in
+    one transaction, or nothing; returns how many of each.
 
     Each is checked and replayed first; one whose links are already in use is refused (it
     is here already), so importing the same file twice cannot make copies.
@@ -419,13 +421,21 @@ def import_document(session: Session, doc: dict[str, Any]) -> Imported:
     ]
     groups = [group for group, _ in read_groups]
     _groups_not_stored_yet(session, groups, [keys for _, keys in read_groups])
-    session.add_all([*matches, *games, *rule_sets, *groups])
+    nights = [
+        read_club_night(
+            record, number, by_token.matches, {g.edit_token: g for g in groups}, session
+        )
+        for number, record in enumerate(doc["club_nights"], start=1)
+    ]
+    nights_not_stored_yet(session, nights)
+    session.add_all([*matches, *games, *rule_sets, *groups, *nights])
     try:
         session.commit()
     except IntegrityError:
         # Another process stored one of these links a moment ago.
         session.rollback()
         raise ImportRefused(
-            "a match, game, rule set or group with one of these links was stored meanwhile"
+            "a match, game, rule set, group or club night with one of these links was stored "
+            "meanwhile"
         ) from None
-    return Imported(len(matches), len(games), len(rule_sets), len(groups))
+    return Imported(len(matches), len(games), len(rule_sets), len(groups), len(nights))
