@@ -199,6 +199,69 @@ def test_a_late_arrival_joins_from_the_next_round(client, app):
     assert "Sitting out:" in page.text  # nine players: two tables and one sits out
 
 
+FIXED = {"format": "fixed", "teams": "Ann & Bob\nCat & Dan\nEve & Fay\nGus & Hal"}
+
+
+def test_a_late_team_joins_a_fixed_night_from_the_next_round(client, app):
+    host = host_token(client, FIXED)
+    page = open_page(client, f"/club/{host}")
+    assert page.by_id("partner") is not None  # a fixed night asks for the partner too
+
+    response = submit(
+        client, form_to(page, f"/club/{host}/players"), {"name": "Ivy", "partner": "Jo"}
+    )
+
+    assert response.status_code == 303
+    roster = open_page(client, f"/club/{host}").one("ul", class_="club-players").text
+    assert "Ivy" in roster and "Jo" in roster
+    tap(client, f"/club/{host}", f"/club/{host}/rounds")
+    page = open_page(client, f"/club/{host}")
+    # Five teams: two tables, one team sits out, and every table seats two whole teams.
+    assert "Sitting out:" in page.text
+    for token in night_of(app, host)["tables"][0]:
+        with app.app_context():
+            sides = {tuple(sorted(side)) for side in club.table_sides(club_match(token))}
+        assert sides <= {
+            ("Ann", "Bob"),
+            ("Cat", "Dan"),
+            ("Eve", "Fay"),
+            ("Gus", "Hal"),
+            ("Ivy", "Jo"),
+        }
+
+
+def test_a_late_team_without_its_partner_is_refused_beside_the_partner(client, app):
+    host = host_token(client, FIXED)
+    page = open_page(client, f"/club/{host}")
+
+    response = submit(client, form_to(page, f"/club/{host}/players"), {"name": "Ivy"})
+
+    assert response.status_code == 422
+    page = read(response)
+    assert alerts(page) == {"partner-error": "Type Ivy's partner: a late team is two players."}
+    assert page.by_id("partner").attrs.get("autofocus") is not None
+    assert page.by_id("name").attrs["value"] == "Ivy"  # what was typed is kept
+    assert "Ivy" not in open_page(client, f"/club/{host}").one("ul", class_="club-players").text
+
+
+def test_a_late_arrival_already_here_is_refused_beside_the_name(client, app):
+    host = host_token(client)
+    page = open_page(client, f"/club/{host}")
+
+    response = submit(client, form_to(page, f"/club/{host}/players"), {"name": "ann"})
+
+    assert response.status_code == 422
+    page = read(response)
+    assert alerts(page) == {"name-error": "ann is at the night already."}
+    assert page.by_id("name").attrs.get("autofocus") is not None
+
+
+def club_match(token: str):
+    from scorekeeper.models import Match
+
+    return db.session.scalars(db.select(Match).where(Match.edit_token == token)).one()
+
+
 def test_the_results_download_lists_every_table_and_each_players_line(client, app):
     host = host_token(client)
     tap(client, f"/club/{host}", f"/club/{host}/rounds")

@@ -186,8 +186,15 @@ def _host_write(token: str, form, write) -> Response:
         _read(form)
         write(form)
     except (RuleError, ServiceError) as error:
-        sentence = getattr(error, "sentence", None) or getattr(error, "reason", str(error))
         night = club.find_night(db.session, token)
+        field = getattr(error, "field", None)
+        if isinstance(form, ArrivalForm) and field in form:
+            # A name typed: its sentence beside its box, the names typed kept.
+            form[field].errors = [error.reason]
+            form[field].flags.autofocus = True
+            form.version.data = night.version
+            return _night_page(night, "club/host.html", False, 422, arrival=form)
+        sentence = getattr(error, "sentence", None) or getattr(error, "reason", str(error))
         status = getattr(error, "status", 422)
         return _night_page(night, "club/host.html", False, status, problem=sentence)
     return redirect(url_for(".host", token=token), 303)

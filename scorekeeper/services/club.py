@@ -524,22 +524,25 @@ def add_player(
     round; the rounds not yet played are drawn again."""
     night = _night_for_write(session, token, version)
     wanted = 2 if night.format == "fixed" else 1
-    typed = [name.strip() for name in names if isinstance(name, str) and name.strip()]
-    if len(typed) != wanted:
-        sentence = "Type the two players of the new team." if wanted == 2 else "Type a name."
-        raise RuleError(sentence, "name")
+    # The name typed, then (fixed teams) the partner's: each refusal names its own box.
+    fields = ("name", "partner")[:wanted]
+    typed = [name.strip() if isinstance(name, str) else "" for name in (*names, "", "")][:wanted]
+    if not typed[0]:
+        raise RuleError("Type a name.", "name")
+    if wanted == 2 and not typed[1]:
+        raise RuleError(f"Type {typed[0]}'s partner: a late team is two players.", "partner")
     joining = len(night.played_rounds) + 1
     if joining > night.rounds:
         raise ServiceError("Every round is played: nobody can join now.")
     taken = {player.folded for player in night.players}
     team = max((p.team or 0 for p in night.players), default=0) + 1 if wanted == 2 else None
     added = []
-    for name in typed:
+    for name, field in zip(typed, fields, strict=True):
         problem = name_problem(name)
         if problem:
-            raise RuleError(problem, "name")
+            raise RuleError(problem, field)
         if folded(name) in taken:
-            raise RuleError(f"{name} is at the night already.", "name")
+            raise RuleError(f"{name} is at the night already.", field)
         taken.add(folded(name))
         added.append(
             ClubNightPlayer(name=name, folded=folded(name), team=team, joined_round=joining)
