@@ -256,6 +256,24 @@ def test_a_late_arrival_already_here_is_refused_beside_the_name(client, app):
     assert page.by_id("name").attrs.get("autofocus") is not None
 
 
+def test_a_table_moved_to_a_taken_number_is_refused_beside_its_box(client, app):
+    host = host_token(client)
+    tap(client, f"/club/{host}", f"/club/{host}/rounds")
+    page = open_page(client, f"/club/{host}")
+    first = page.all("form", class_="move-table")[0]
+    box = first.one("input", type="number")
+
+    response = submit(client, first, {"table": "2"})
+
+    assert response.status_code == 422
+    page = read(response)
+    refused = page.by_id(box.attrs["id"])
+    assert refused.attrs.get("autofocus") is not None
+    assert refused.attrs["value"] == "2"  # what was typed is kept
+    assert alerts(page) == {f"{box.attrs['id']}-error": "Table 2 is taken in this round."}
+    assert open_page(client, f"/club/{host}").by_id(box.attrs["id"]).attrs["value"] == "1"
+
+
 def club_match(token: str):
     from scorekeeper.models import Match
 

@@ -108,6 +108,8 @@ def _night_page(night: ClubNight, template: str, view: bool, status: int = 200, 
         here=club.here_for(night, len(night.played_rounds) + 1),
         host_form=forms.get("host_form") or HostForm(formdata=None, version=night.version),
         arrival=forms.get("arrival") or ArrivalForm(formdata=None, version=night.version),
+        # A table's refused new number: (the table's id, its form), drawn beside that table.
+        moving=forms.get("moving"),
         problem=forms.get("problem"),
     )
 
@@ -179,21 +181,23 @@ def results_csv(token: str) -> Response:
 # ------------------------------------------------------------------------ the host's writes
 
 
-def _host_write(token: str, form, write) -> Response:
+def _host_write(token: str, form, write, table_id: int | None = None) -> Response:
     """Read the host's form, make the write, and show the host page again: after a
-    refusal, with the reason at the top, nothing changed."""
+    refusal, nothing changed, with the reason beside the box typed in (a late arrival's
+    name, a table's new number; what was typed kept, the box focused), else at the top."""
     try:
         _read(form)
         write(form)
     except (RuleError, ServiceError) as error:
         night = club.find_night(db.session, token)
         field = getattr(error, "field", None)
-        if isinstance(form, ArrivalForm) and field in form:
-            # A name typed: its sentence beside its box, the names typed kept.
+        if isinstance(form, ArrivalForm | MoveForm) and field in form:
             form[field].errors = [error.reason]
             form[field].flags.autofocus = True
             form.version.data = night.version
-            return _night_page(night, "club/host.html", False, 422, arrival=form)
+            typed = {"arrival": form} if isinstance(form, ArrivalForm) else {}
+            moving = (table_id, form) if isinstance(form, MoveForm) else None
+            return _night_page(night, "club/host.html", False, 422, moving=moving, **typed)
         sentence = getattr(error, "sentence", None) or getattr(error, "reason", str(error))
         status = getattr(error, "status", 422)
         return _night_page(night, "club/host.html", False, status, problem=sentence)
@@ -237,6 +241,7 @@ def move(token: str, table_id: int) -> Response:
         lambda f: club.move_table(
             db.session, token, table_id, f.table.data, version=f.version.data
         ),
+        table_id,
     )
 
 
