@@ -29,8 +29,9 @@ run: $(RUN_STAMP) $(if $(HTTPS)$(DOMAIN),https-deps)
 	$(BIN)/python -m scorekeeper.serve --host $(HOST) --port $(PORT) \
 		$(if $(PROXY),$(PROXY) --https-port $(HTTPS_PORT) --http-port $(HTTP_PORT))
 
-# The whole suite twice: on SQLite, then on a throwaway PostgreSQL that
-# scripts/with-postgres.sh starts on a free loopback port and removes afterwards.
+# The whole suite on SQLite, then its database tests on a throwaway PostgreSQL that
+# scripts/with-postgres.sh starts on a free loopback port and removes afterwards (which
+# tests: tests/conftest.py, runs_on_postgres).
 test: $(DEV_STAMP) browser-deps postgres-deps trace-deps https-deps
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .

@@ -34,6 +34,35 @@ if os.environ.get("CI"):
     settings.load_profile("ci")
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        "postgres_too: a browser test the PostgreSQL pass runs as well (several phones, "
+        "live followers, offline saves, a club night: where two writers meet the database)",
+    )
+
+
+def runs_on_postgres(item: pytest.Item) -> bool:
+    """Does the PostgreSQL pass run this test? Only a test whose site has a database of
+    its own (the rules core, the assets and SQLite's own settings ran once, on SQLite), and
+    of the browser tests only those marked ``postgres_too``: the rest drive the same
+    services and queries through a page that the page tests run on PostgreSQL already."""
+    if "make_site" not in getattr(item, "fixturenames", ()):
+        return False
+    browser = item.path.parent.name == "e2e"
+    return not browser or item.get_closest_marker("postgres_too") is not None
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """On the PostgreSQL pass, leave out what runs the same on any database."""
+    if not TEST_DATABASE_URL:
+        return
+    left_out = [item for item in items if not runs_on_postgres(item)]
+    if left_out:
+        config.hook.pytest_deselected(items=left_out)
+        items[:] = [item for item in items if runs_on_postgres(item)]
+
+
 def upgrade_to_newest(url: str, folder: Path) -> None:
     """Build the newest schema in a database from the migrations, then let go of it."""
     app = create_app({"INSTANCE_PATH": folder, "SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "-"})

@@ -19,7 +19,7 @@ from playwright.sync_api import Page, expect
 from tests.e2e.playing import open_page
 from tests.e2e.thumb import tap
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.postgres_too]
 
 PLAYERS = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
 SEEN = 6000  # ms: a phone's poll (every 0.5 s) or the leaderboard's (every 2 s) shows it

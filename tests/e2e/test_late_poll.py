@@ -19,6 +19,8 @@ from playwright.sync_api import Page, Route, expect
 from tests.e2e.playing import choice, fill_hand, save_hand, start_dice_game, start_match
 from tests.e2e.thumb import tap
 
+pytestmark = [pytest.mark.e2e, pytest.mark.postgres_too]
+
 NewPage = Callable[..., Page]
 
 

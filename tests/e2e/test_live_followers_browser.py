@@ -21,7 +21,7 @@ from tests.e2e.playing import expect_totals, start_dice_game, start_match
 from tests.e2e.test_offline_truth import HAND_1, thumb_hand
 from tests.e2e.thumb import Thumb
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.postgres_too]
 
 NewPage = Callable[..., Page]
 

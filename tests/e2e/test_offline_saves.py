@@ -18,7 +18,7 @@ from playwright.sync_api import Locator, Page, Route, expect
 from tests.e2e.playing import expect_totals, fill_hand, save_hand, start_match, watch_connection
 from tests.e2e.test_app_on_a_phone import wait_for_worker, wait_until
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.postgres_too]
 
 SEEN = 5000
 HANDS_POSTED = re.compile(r"/matches/[^/]+/hands$")

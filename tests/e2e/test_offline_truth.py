@@ -30,7 +30,7 @@ from tests.e2e.test_app_on_a_phone import wait_for_worker, wait_until
 from tests.e2e.test_page_audit import serious_axe_violations
 from tests.e2e.thumb import Thumb, in_view, tap
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.postgres_too]
 
 SEEN = 5000
 HANDS_POSTED = re.compile(r"/matches/[^/]+/hands$")

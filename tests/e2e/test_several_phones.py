@@ -36,7 +36,7 @@ from tests.e2e.playing import (
     tap_and_answer,
 )
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.postgres_too]
 
 SEEN = 5000  # ms: a change must reach the other phones within this (the poll is every 2 s)
 NewPage = Callable[..., Page]

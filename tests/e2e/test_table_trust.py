@@ -22,7 +22,7 @@ from tests.e2e.playing import (
     tap_and_answer,
 )
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.postgres_too]
 
 SEEN = 5000  # ms: the other phone's poll comes every 2 s
 SAVED_HAND_1 = "Another phone saved hand 1: Us made 300 with 310; Them +120"
