@@ -8,7 +8,8 @@ BIN := $(VENV)/bin
 RUN_STAMP := $(VENV)/.make-stamp-run
 DEV_STAMP := $(VENV)/.make-stamp-dev
 
-.PHONY: run test bench browser-deps postgres-deps bench-deps trace-deps https-deps
+.PHONY: run test bench browser-deps postgres-deps bench-deps trace-deps https-deps \
+	translations messages
 
 # init-db runs the migrations: it builds a new database and upgrades an existing one.
 # The site is served on every interface, for the phones on this Wi-Fi: it prints the
@@ -24,7 +25,7 @@ DOMAIN ?=
 HTTPS_PORT ?= $(if $(DOMAIN),443,8443)
 HTTP_PORT ?= $(if $(DOMAIN),80,8080)
 PROXY := $(if $(DOMAIN),--domain $(DOMAIN),$(if $(HTTPS),--https))
-run: $(RUN_STAMP) $(if $(HTTPS)$(DOMAIN),https-deps)
+run: $(RUN_STAMP) translations $(if $(HTTPS)$(DOMAIN),https-deps)
 	$(BIN)/flask --app wsgi init-db
 	$(BIN)/python -m scorekeeper.serve --host $(HOST) --port $(PORT) \
 		$(if $(PROXY),$(PROXY) --https-port $(HTTPS_PORT) --http-port $(HTTP_PORT))
@@ -32,16 +33,34 @@ run: $(RUN_STAMP) $(if $(HTTPS)$(DOMAIN),https-deps)
 # The whole suite on SQLite, then its database tests on a throwaway PostgreSQL that
 # scripts/with-postgres.sh starts on a free loopback port and removes afterwards (which
 # tests: tests/conftest.py, runs_on_postgres).
-test: $(DEV_STAMP) browser-deps postgres-deps trace-deps https-deps
+test: $(DEV_STAMP) translations browser-deps postgres-deps trace-deps https-deps
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/pytest
 	scripts/with-postgres.sh $(BIN)/pytest
 
+# The site's words in each language (issue 26, scorekeeper/i18n.py): each catalogue
+# (messages.po, kept in git) compiled to the messages.mo the site reads; `make messages`
+# collects the marked words of the code and templates again into messages.pot and brings
+# every catalogue up to date with it (a new word arrives untranslated, a changed one fuzzy:
+# tests/test_languages.py says which an offered language still lacks).
+TRANSLATIONS := scorekeeper/translations
+CATALOGUES := $(wildcard $(TRANSLATIONS)/*/LC_MESSAGES/messages.po)
+translations: $(CATALOGUES:.po=.mo)
+
+$(TRANSLATIONS)/%/LC_MESSAGES/messages.mo: $(TRANSLATIONS)/%/LC_MESSAGES/messages.po | $(BIN)/python
+	$(BIN)/pybabel -q compile -i $< -o $@ -l $*
+
+messages: $(DEV_STAMP)
+	$(BIN)/pybabel -q extract -F babel.cfg --no-location --sort-output \
+		--project Scorekeeper --copyright-holder Scorekeeper -o $(TRANSLATIONS)/messages.pot .
+	$(BIN)/pybabel -q update -i $(TRANSLATIONS)/messages.pot -d $(TRANSLATIONS) \
+		--no-wrap --ignore-obsolete --ignore-pot-creation-date
+
 # Every benchmark, then the performance budget as one table (exit 1 if one is not kept).
 # The load test drives gunicorn with Debian's wrk; the first visit is measured in chromium;
 # the live followers are measured against a throwaway PostgreSQL cluster.
-bench: $(DEV_STAMP) browser-deps bench-deps postgres-deps
+bench: $(DEV_STAMP) translations browser-deps bench-deps postgres-deps
 	$(BIN)/python -m bench
 
 # Browser tests (tests/e2e/) drive Debian's chromium through playwright; installing it

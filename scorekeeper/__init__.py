@@ -23,6 +23,7 @@ from .extensions import compress, csrf
 from .groups import games as _group_games  # noqa: F401  (its routes join groups_bp)
 from .groups import routes as _group_routes  # noqa: F401  (its routes join groups_bp)
 from .groups.blueprint import bp as groups_bp
+from .i18n import init_languages
 from .matches.routes import bp as matches_bp
 from .page_cache import init_page_cache
 from .quick_poll import init_quick_polls
@@ -58,6 +59,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         app.config["SECRET_KEY"] = _instance_secret_key(Path(app.instance_path))
     app.url_map.converters["token"] = TokenConverter
     app.jinja_env.add_extension(Dedent)
+    init_languages(app)
 
     database.init_app(app)
     # The limiter before CSRF protection: a refused post still counts against its client.

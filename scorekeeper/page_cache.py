@@ -17,7 +17,7 @@ import threading
 from collections.abc import Callable, Hashable
 
 from cachetools import LRUCache
-from flask import Flask, current_app
+from flask import Flask, current_app, g
 from flask_wtf.csrf import generate_csrf
 
 # Random per process, so no name or typed text can ever contain one by chance or design.
@@ -68,6 +68,12 @@ def fill_holes(page: str) -> str:
     return page.replace(CSRF_HOLE, generate_csrf()).replace(
         FORM_TOKEN_HOLE, secrets.token_urlsafe(16)
     )
+
+
+def page_csrf() -> str:
+    """The CSRF token for a form that every page draws (the language switch): a hole while
+    a page is drawn to be kept (each answer fills in its own), else this session's."""
+    return CSRF_HOLE if g.get("drawing_kept_page") else generate_csrf()
 
 
 def pages() -> PageCache:

@@ -52,6 +52,8 @@ UNKNOWN_BUTTON = "That button is not on this page any more: reload the page, the
 STALE_FORM = "This form is out of date: reload the page, then try again."
 
 
+# WTForms' message for what is not a whole number (its key in PLAIN_WORDS below).
+NOT_AN_INTEGER = "Not a valid integer value."
 # WTForms' own messages, as a player reads them: each says what to do. (WTForms asks its
 # form's translations for every message it shows; these are the site's only language.)
 PLAIN_WORDS = {
@@ -205,7 +207,7 @@ class WholeNumberField(IntegerField):
         if text.is_too_long_number(typed):
             ranges = [check for check in self.validators if isinstance(check, Between)]
             return ranges[0].too_large() if ranges else "That number is too large."
-        return self.invalid_value_message or self.gettext("Not a valid integer value.")
+        return self.invalid_value_message or self.gettext(NOT_AN_INTEGER)
 
 
 def roster_choice(value: object) -> int | None:

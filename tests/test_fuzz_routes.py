@@ -224,6 +224,8 @@ KNOWN_FIELDS = {
     "club.watch_cannot_write": {},
     # Drawn on the table's match page (a page of the match, not of the club table).
     "club.confirm": {"side": "0", "result": "0:0:0"},
+    # The language switch at the foot of every page, drawn once a site offers two languages.
+    "language.switch": {"language": "en", "next": "/"},
 }
 # Writes whose form no page of this record draws (a rematch before the match is over, a
 # hand once it is, a Farkle preview or correction of a Yahtzee game, or the other way):

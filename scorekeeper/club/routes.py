@@ -191,7 +191,11 @@ def _host_write(token: str, form, write, table_id: int | None = None) -> Respons
     except (RuleError, ServiceError) as error:
         night = club.find_night(db.session, token)
         field = getattr(error, "field", None)
-        if isinstance(form, ArrivalForm | MoveForm) and field in form:
+        started = club.current_round(night)
+        shown = {table.id for table in started.tables} if started else set()
+        typed_here = isinstance(form, ArrivalForm) or table_id in shown
+        typed_field = field in ("name", "partner", "table") and field in form
+        if isinstance(error, RuleError) and typed_field and typed_here:
             form[field].errors = [error.reason]
             form[field].flags.autofocus = True
             form.version.data = night.version

@@ -6,7 +6,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from flask import make_response, render_template, request, url_for
+from flask import g, make_response, render_template, request, url_for
 from flask import session as cookie  # the phone's signed session cookie, not the database
 from flask_wtf import FlaskForm
 from markupsafe import Markup
@@ -16,6 +16,7 @@ from .. import bidi
 from ..device import current_device, this_device
 from ..extensions import db
 from ..htmx import is_partial, render
+from ..i18n import language
 from ..page_cache import (
     CSRF_HOLE,
     FORM_TOKEN_HOLE,
@@ -246,18 +247,22 @@ def kept_page(token: str, view: bool) -> Response:
     drawn: list[MatchState] = []  # the match as read to draw the page, if drawn now
 
     def draw() -> str:
+        g.drawing_kept_page = True  # the page's own forms carry holes for their tokens
         state = matches.read_match(db.session, token, view, shows_all=every_hand)
         drawn.append(state)
         form_html = None
         if not (view or state.over):
             # The next hand's form is the same at every version but for its version field:
             # drawn once per match, with a hole for that too.
-            form_html = pages().get_or_draw((match.edit_token, "form"), lambda: _empty_form(state))
+            form_html = pages().get_or_draw(
+                (match.edit_token, "form", language()), lambda: _empty_form(state)
+            )
             form_html = Markup(form_html.replace(VERSION_HOLE, str(state.match.version)))
         action_form = csrf_hole(FlaskForm())
         return draw_page(state, form_html, view, action_form, state.match.has_changes)
 
-    key = (match.edit_token, match.version, view, is_partial(), every_hand)
+    # Each phone reads the page in its own language: a page is kept per language too.
+    key = (match.edit_token, match.version, view, is_partial(), every_hand, language())
     page = pages().get_or_draw(key, draw)
     note = ""
     # The service worker's copy of the page (X-Kept-Copy) leaves the note to the phone.

@@ -523,6 +523,9 @@ def add_player(
     """A late arrival (or, in the fixed format, a late team of two) joins from the next
     round; the rounds not yet played are drawn again."""
     night = _night_for_write(session, token, version)
+    joining = len(night.played_rounds) + 1
+    if joining > night.rounds:
+        raise ServiceError("Every round is played: nobody can join now.")
     wanted = 2 if night.format == "fixed" else 1
     # The name typed, then (fixed teams) the partner's: each refusal names its own box.
     fields = ("name", "partner")[:wanted]
@@ -531,9 +534,6 @@ def add_player(
         raise RuleError("Type a name.", "name")
     if wanted == 2 and not typed[1]:
         raise RuleError(f"Type {typed[0]}'s partner: a late team is two players.", "partner")
-    joining = len(night.played_rounds) + 1
-    if joining > night.rounds:
-        raise ServiceError("Every round is played: nobody can join now.")
     taken = {player.folded for player in night.players}
     team = max((p.team or 0 for p in night.players), default=0) + 1 if wanted == 2 else None
     added = []
