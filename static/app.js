@@ -409,3 +409,21 @@ document.addEventListener("input", (event) => {
   const roster = picked && picked.value ? picked.selectedOptions[0].textContent : "";
   choice.textContent = (typed && typed.value.trim()) || roster || choice.dataset.seat;
 });
+
+// A club night's timed round: when time is up in this phone's own time, and the minutes
+// left, kept up to date (the page as drawn says the time in UTC: a kept page is the same
+// for every phone, so the minutes are counted here).
+function showRoundClocks() {
+  for (const clock of document.querySelectorAll("time[data-round-ends]")) {
+    const end = Date.parse(clock.dateTime);
+    clock.textContent = new Date(end).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+    const left = Math.ceil((end - Date.now()) / 60000);
+    const said = clock.nextElementSibling;
+    if (said && said.classList.contains("time-left")) {
+      said.textContent = left > 0 ? ` (${left} min left)` : " (time is up: finish the hand in progress)";
+    }
+  }
+}
+document.addEventListener("DOMContentLoaded", showRoundClocks);
+document.addEventListener("htmx:afterSettle", showRoundClocks);
+setInterval(showRoundClocks, 15000);

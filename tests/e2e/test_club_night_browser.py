@@ -120,3 +120,29 @@ def test_a_whole_club_night_on_phones(new_page: NewPage) -> None:
     expect(host.get_by_text("All 3 rounds are played.")).to_be_visible()
     rows = board.locator(".club-standings tbody tr")
     expect(rows).to_have_count(9, timeout=SEEN)
+
+
+def test_a_timed_rounds_table_shows_the_minutes_left_in_the_phones_own_time(new_page):
+    """A round of 50 minutes: the table's phone (its clock on Berlin time, a German phone) says when time
+    is up in its own time, and the minutes left."""
+    host = new_page()
+    host.goto("/")
+    open_page(host, host.get_by_role("button", name="New club night"))
+    host.get_by_label("Night", exact=True).fill("Timed")
+    host.get_by_label("Players", exact=True).fill("\n".join(PLAYERS[:4]))
+    host.get_by_label("Rounds", exact=True).fill("1")
+    host.get_by_label("After a time (the hand in progress is finished)").check()
+    host.get_by_label("Minutes a round", exact=True).fill("50")
+    open_page(host, host.get_by_role("button", name="Start the night"))
+    open_page(host, host.get_by_role("button", name="Start round 1"))
+    expect(host.locator(".time-left")).to_have_text(re.compile(r"^ \((50|49) min left\)$"))
+
+    phone = new_page(timezone_id="Europe/Berlin", locale="de-DE")
+    phone.goto(table_links(host)[0])
+    panel = phone.locator("#club")
+    expect(panel.locator(".time-left")).to_have_text(re.compile(r"^ \((50|49) min left\)$"))
+    shown = panel.locator("time").inner_text()
+    drawn = panel.locator("time").get_attribute("datetime")
+    utc_hour = int(drawn[11:13])
+    # Berlin is an hour or two ahead of UTC: the phone's own clock, not the server's.
+    assert int(shown[:2]) in ((utc_hour + 1) % 24, (utc_hour + 2) % 24), (shown, drawn)
