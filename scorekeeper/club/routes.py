@@ -90,6 +90,8 @@ def new() -> Response:
 
 
 def _night_page(night: ClubNight, template: str, view: bool, status: int = 200, **forms):
+    """The host's page, the view link's or the leaderboard (which shows no rounds to come:
+    drawing them for 100 players is two thirds of a leaderboard's poll)."""
     started = club.current_round(night)
     tables = (
         [club.table_state(night, started, table) for table in started.tables] if started else []
@@ -99,7 +101,7 @@ def _night_page(night: ClubNight, template: str, view: bool, status: int = 200, 
         status,
         night=night,
         view=view,
-        schedule=club.schedule(night),
+        schedule=club.schedule(night) if template == "club/host.html" else (),
         started=started,
         tables=tables,
         ends_at=club.round_ends_at(night, started) if started else None,

@@ -123,8 +123,8 @@ def test_a_whole_club_night_on_phones(new_page: NewPage) -> None:
 
 
 def test_a_timed_rounds_table_shows_the_minutes_left_in_the_phones_own_time(new_page):
-    """A round of 50 minutes: the table's phone (its clock on Berlin time, a German phone) says when time
-    is up in its own time, and the minutes left."""
+    """A round of 50 minutes: the table's phone (a German phone, its clock on Berlin time)
+    says when time is up in its own time, and the minutes left."""
     host = new_page()
     host.goto("/")
     open_page(host, host.get_by_role("button", name="New club night"))
