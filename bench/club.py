@@ -24,7 +24,6 @@ import asyncio
 import json
 import os
 import re
-import subprocess
 import sys
 import tempfile
 import threading
@@ -38,7 +37,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.live import POSTGRES_MISSING, Follower, follow  # noqa: E402
+from bench.live import Follower, follow, on_throwaway_postgres  # noqa: E402
 from bench.load import gunicorn  # noqa: E402
 from bench.report import Check, print_checks  # noqa: E402
 from scorekeeper import create_app, database  # noqa: E402
@@ -304,17 +303,7 @@ def checks(figures: dict) -> list[Check]:
 def run(seconds: float = SECONDS) -> list[Check]:
     """Measure on TEST_DATABASE_URL, or on a throwaway cluster made for the run."""
     url = os.environ.get("TEST_DATABASE_URL")
-    if url:
-        figures = measure(url, seconds)
-    else:
-        if not list(Path("/usr/lib/postgresql").glob("*/bin/initdb")):
-            raise SystemExit(POSTGRES_MISSING)
-        with tempfile.TemporaryDirectory(prefix="scorekeeper-club-") as name:
-            result = Path(name) / "club.json"
-            command = [str(ROOT / "scripts/with-postgres.sh"), sys.executable, "-m", "bench.club"]
-            command += ["--seconds", str(seconds), "--json", str(result)]
-            subprocess.run(command, cwd=ROOT, check=True)
-            figures = json.loads(result.read_text())
+    figures = measure(url, seconds) if url else on_throwaway_postgres("bench.club", seconds, [])
     describe(figures)
     return checks(figures)
 

@@ -456,17 +456,23 @@ def run(seconds: float = SECONDS, every: float | None = None) -> list[Check]:
     if url:
         figures = measure(url, seconds, every)
     else:
-        if not list(Path("/usr/lib/postgresql").glob("*/bin/initdb")):
-            raise SystemExit(POSTGRES_MISSING)
-        with tempfile.TemporaryDirectory(prefix="scorekeeper-live-") as name:
-            result = Path(name) / "live.json"
-            command = [str(ROOT / "scripts/with-postgres.sh"), sys.executable, "-m", "bench.live"]
-            command += ["--seconds", str(seconds), "--json", str(result)]
-            command += ["--poll-every", str(every)] if every else []
-            subprocess.run(command, cwd=ROOT, check=True)
-            figures = json.loads(result.read_text())
+        options = ["--poll-every", str(every)] if every else []
+        figures = on_throwaway_postgres("bench.live", seconds, options)
     describe(figures)
     return checks(figures)
+
+
+def on_throwaway_postgres(module: str, seconds: float, options: list[str]) -> dict:
+    """The figures of ``python -m module --json`` (its inner run), run inside a
+    PostgreSQL cluster that scripts/with-postgres.sh makes for it and removes afterwards."""
+    if not list(Path("/usr/lib/postgresql").glob("*/bin/initdb")):
+        raise SystemExit(POSTGRES_MISSING)
+    with tempfile.TemporaryDirectory(prefix="scorekeeper-bench-") as name:
+        result = Path(name) / "figures.json"
+        command = [str(ROOT / "scripts/with-postgres.sh"), sys.executable, "-m", module]
+        command += ["--seconds", str(seconds), "--json", str(result), *options]
+        subprocess.run(command, cwd=ROOT, check=True)
+        return json.loads(result.read_text())
 
 
 def main() -> None:

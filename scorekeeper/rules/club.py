@@ -105,22 +105,31 @@ def club_schedule(
 
     ``seed`` shuffles who takes which place in the draw (the same seed, the same night);
     without one the players are placed in the order given."""
+    names = _checked_night(players, rounds, format, teams)
+    draw = random.Random(seed) if seed is not None else None
+    if format == "fixed":
+        return _fixed(_teams(names, teams), rounds, draw)
+    if draw is not None:
+        draw.shuffle(names)
+    return _rotating(names, rounds)
+
+
+def _checked_night(
+    players: Sequence[str], rounds: int, format: str, teams: Sequence[Sequence[str]] | None
+) -> list[str]:
+    """The players' names, once the night's format, rounds and head count are checked."""
     if format not in CLUB_FORMATS:
         raise RuleError(f"format must be one of {', '.join(CLUB_FORMATS)}")
     _check_rounds(rounds)
     names = _names(players)
     if len(names) > CLUB_MAX_PLAYERS:
         raise RuleError(f"a club night seats at most {CLUB_MAX_PLAYERS} players")
-    draw = random.Random(seed) if seed is not None else None
-    if format == "fixed":
-        return _fixed(_teams(names, teams), rounds, draw)
-    if teams is not None:
-        raise RuleError("teams are for the fixed format; rotating partners change each round")
-    if len(names) < 4:
-        raise RuleError("a club night needs at least 4 players")
-    if draw is not None:
-        draw.shuffle(names)
-    return _rotating(names, rounds)
+    if format == "rotating":
+        if teams is not None:
+            raise RuleError("teams are for the fixed format; rotating partners change each round")
+        if len(names) < 4:
+            raise RuleError("a club night needs at least 4 players")
+    return names
 
 
 def club_redraw(
@@ -138,22 +147,15 @@ def club_redraw(
     allows it; the sitting-out turns go to those who have sat out least; each table seats
     the pairs that have faced each other least. Fixed teams: each round the teams that have
     met least, the team that has sat out least sitting out an odd count."""
-    if format not in CLUB_FORMATS:
-        raise RuleError(f"format must be one of {', '.join(CLUB_FORMATS)}")
-    _check_rounds(rounds)
+    names = _checked_night(players, rounds, format, teams)
     if len(played) > rounds:
         raise RuleError(f"the night has {rounds} rounds and {len(played)} are played already")
-    names = _names(players)
     draw = random.Random(seed) if seed is not None else None
     if format == "fixed":
         entries: list = _teams(names, teams)
         if draw is not None:
             draw.shuffle(entries)
         return _fixed_redraw(entries, played, rounds)
-    if teams is not None:
-        raise RuleError("teams are for the fixed format; rotating partners change each round")
-    if len(names) < 4:
-        raise RuleError("a club night needs at least 4 players")
     if draw is not None:
         draw.shuffle(names)
     place = {name: index for index, name in enumerate(names)}
