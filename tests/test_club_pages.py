@@ -88,7 +88,7 @@ def test_both_sides_confirm_on_the_table_link_and_the_result_locks(client, app):
     assert len(confirms) == 2
     assert submit(client, confirms[0]).status_code == 303
     sheet = open_page(client, match_url(table))
-    assert "confirmed." in sheet.by_id("club").text
+    assert ": confirmed" in sheet.by_id("club").text
     submit(client, form_to(sheet, f"/club/table/{table}/confirm"))
 
     sheet = open_page(client, match_url(table))
@@ -120,6 +120,25 @@ def test_each_side_confirms_from_a_page_drawn_before_the_other_side_did(client, 
     assert submit(client, second[1]).status_code == 303
 
     assert "Result locked" in open_page(client, match_url(table)).by_id("club").text
+
+
+def test_a_confirm_form_is_kept_across_polls_while_the_result_it_confirms_stands(client, app):
+    """Each side's form carries the result in its id and hx-preserve: a poll that redraws
+    the panel keeps the form a finger is on, unless the result changed (a new id)."""
+    host = host_token(client, {"round_end": "hands", "round_hands": "1", "target": ""})
+    tap(client, f"/club/{host}", f"/club/{host}/rounds")
+    table = night_of(app, host)["tables"][0][0]
+    save_hand(client, table, WINNING_HAND)
+
+    forms = forms_to(open_page(client, match_url(table)), f"/club/table/{table}/confirm")
+    assert [f.attrs["id"] for f in forms] == ["confirm-0-1-260-130", "confirm-1-1-260-130"]
+    assert all(f.attrs["hx-preserve"] == "true" for f in forms)
+    sheet = open_page(client, match_url(table))
+    edit = [a for a in links(sheet) if "/hands/" in a and a.endswith("/edit")][0]
+    submit(client, form_to(open_page(client, edit), edit), {"meld-0": "120"})
+
+    forms = forms_to(open_page(client, match_url(table)), f"/club/table/{table}/confirm")
+    assert [f.attrs["id"] for f in forms] == ["confirm-0-1-280-130", "confirm-1-1-280-130"]
 
 
 def test_the_view_link_shows_the_night_and_cannot_run_it(client, app):

@@ -104,7 +104,15 @@ def test_a_whole_club_night_on_phones(new_page: NewPage) -> None:
             for phone in table[1:]:
                 expect(phone.locator("#total-0")).to_have_text("260", timeout=SEEN)
             # One phone of each side confirms; then every phone of the table says locked.
+            # The other side's button stays where it was as the first confirmation arrives.
+            other = table[2].get_by_role("button", name=f"Confirm for {sides[1]}")
+            expect(other).to_be_visible(timeout=SEEN)
+            before = other.bounding_box()
             confirm(table[1], sides[0])
+            expect(table[2].locator("#club")).to_contain_text(
+                f"{sides[0]}: confirmed", timeout=SEEN
+            )
+            assert other.bounding_box() == before
             confirm(table[2], sides[1])
             for phone in table:
                 expect(phone.locator("#club")).to_contain_text("Result locked", timeout=SEEN)
