@@ -387,3 +387,61 @@ def test_a_night_started_from_a_group_offers_its_players(client, app):
     assert response.status_code == 303
     roster = open_page(client, f"/groups/{group}")
     assert "Eve" in roster.text
+
+
+def saved_rules(app, game: str = "partnership", **house_rules) -> str:
+    from scorekeeper.services import rule_sets
+
+    with app.app_context():
+        rules = house_rules or {"target": 2000, "min_bid": 300}
+        return rule_sets.save_rule_set(
+            db.session, name="Smith family", game=game, house_rules=rules
+        ).token
+
+
+def test_a_saved_rule_set_kept_on_this_phone_is_offered_and_played_at_every_table(client, app):
+    token = saved_rules(app)
+    tap(client, f"/rules/{token}", f"/rules/{token}/keep")
+    form = form_to(open_page(client, "/club/new"), "/club/new")
+    offered = {o.attrs["value"]: o.text for o in form.one("select", id="game").all("option")}
+    assert offered[token] == "Smith family (Partnership (four players, two teams))"
+
+    response = submit(client, form, {"name": "Club", "players": EIGHT, "game": token})
+
+    assert response.status_code == 303, alerts(read(response))
+    host = urlsplit(response.headers["Location"]).path.rsplit("/", 1)[1]
+    tap(client, f"/club/{host}", f"/club/{host}/rounds")
+    with app.app_context():
+        night = club.find_night(db.session, host)
+        assert night.game == "partnership"
+        assert night.house_rules == {"target": 2000, "min_bid": 300}
+        match = night.played_rounds[0].tables[0].match
+        assert match.house_rules["min_bid"] == 300
+
+
+def test_a_rule_set_link_starts_a_night_with_it_and_a_typed_target_goes_over_its_own(client, app):
+    token = saved_rules(app)
+    page = open_page(client, f"/rules/{token}")
+    assert f"/club/new?rules={token}" in links(page)
+
+    form = form_to(open_page(client, f"/club/new?rules={token}"), "/club/new")
+    assert filled(form)["game"] == token
+    response = submit(client, form, {"name": "Club", "players": EIGHT, "target": "1000"})
+
+    host = urlsplit(response.headers["Location"]).path.rsplit("/", 1)[1]
+    with app.app_context():
+        assert club.find_night(db.session, host).house_rules == {"target": 1000, "min_bid": 300}
+
+
+def test_a_rule_set_no_night_can_play_is_not_offered(client, app):
+    token = saved_rules(app, game="three-handed", target=1000)
+
+    assert f"/club/new?rules={token}" not in links(open_page(client, f"/rules/{token}"))
+    form = form_to(open_page(client, f"/club/new?rules={token}"), "/club/new")
+    values = [o.attrs["value"] for o in form.one("select", id="game").all("option")]
+    assert token not in values
+
+    response = submit(client, form, {"name": "Club", "players": EIGHT, "game": token})
+
+    assert response.status_code == 422
+    assert "game-error" in alerts(read(response))

@@ -52,10 +52,12 @@ class NightForm(SheetForm):
     rounds = WholeNumberField(
         "Rounds", [InputRequired("Type how many rounds."), Between(1, 50)], default=3
     )
+    # A game with its own rules, or a saved rule set (by its token) that fits a night.
     game = SelectField(
-        "Game",
+        "Game and house rules",
         choices=[SelectChoice(p.name, p.label) for p in NIGHT_GAMES],
         default="partnership",
+        description="A saved rule set kept on this phone is offered here too.",
     )
     round_end = RadioField(
         "A round ends",
@@ -100,8 +102,15 @@ class NightForm(SheetForm):
         return None
 
     def house_rules(self) -> dict[str, int]:
-        """The night's house rules: its target, when typed."""
+        """The night's house rules typed here: its target, when typed (over a rule set's)."""
         return {} if self.target.data is None else {"target": self.target.data}
+
+    def offer_rule_sets(self, offered: list) -> None:
+        """Offer these saved rule sets beside the games (each ``(token, words)``)."""
+        self.game.choices = [
+            *(SelectChoice(p.name, p.label) for p in NIGHT_GAMES),
+            *(SelectChoice(token, words) for token, words in offered),
+        ]
 
 
 class HostForm(SheetForm):

@@ -10,11 +10,13 @@ import io
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
+from ..device import current_device
 from ..extensions import db
 from ..models import ClubNight
 from ..rules import RuleError
 from ..services import club, groups
 from ..services.errors import ServiceError
+from ..services.rule_sets import game_label
 from ..sharing import refuse_view_link_writes
 from ..validators import first_refusal
 from .forms import RANKING_WORDS, ArrivalForm, ConfirmForm, HostForm, MoveForm, NightForm
@@ -52,6 +54,10 @@ def new() -> Response:
     names typed join its roster, and the tables' matches go into its games."""
     if request.method == "GET":
         form = NightForm(formdata=None)
+        named = request.args.get("rules")
+        _offer_rule_sets(form, named)
+        if named and any(choice.value == named for choice in form.game.choices):
+            form.game.data = named  # "Start a club night with them", from a rule set's page
         group = None
         if request.args.get("group"):
             group = groups.find_group(db.session, request.args["group"])
@@ -59,6 +65,7 @@ def new() -> Response:
             form.players.data = "\n".join(p.name for p in groups.active_players(group))
         return _page("club/new.html", form=form, group=group)
     form = NightForm()
+    _offer_rule_sets(form, form.game.data)
     group = groups.find_group(db.session, form.group.data) if form.group.data else None
     try:
         _read(form)
@@ -84,6 +91,14 @@ def new() -> Response:
         form[field].flags.autofocus = True
         return _page("club/new.html", 422, form=form, group=group)
     return redirect(url_for(".host", token=night.host_token), 303)
+
+
+def _offer_rule_sets(form: NightForm, named: str | None) -> None:
+    """The saved rule sets kept on this phone (and one a link names) join the games."""
+    offered = club.night_rule_sets(db.session, current_device(), named)
+    form.offer_rule_sets(
+        [(rule_set.token, f"{rule_set.name} ({game_label(rule_set)})") for rule_set in offered]
+    )
 
 
 # ------------------------------------------------------------------------ the night

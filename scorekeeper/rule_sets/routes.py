@@ -118,6 +118,9 @@ def show(token: str) -> Response:
         changed=[line for line in every_rule if line.name in rule_set.house_rules],
         every_rule=every_rule,
         kept=rule_sets.kept_on_device(db.session, current_device(), rule_set),
+        # A game of four in two partnerships: a club night can play it too.
+        for_a_night=rule_sets.preset_of(rule_set).players == 4
+        and rule_sets.preset_of(rule_set).sides == 2,
         action_form=FlaskForm(),
     )
 

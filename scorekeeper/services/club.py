@@ -35,6 +35,7 @@ from ..models import (
     GroupPlayer,
     GroupSeat,
     Match,
+    RuleSet,
     looks_like_token,
 )
 from ..rules import (
@@ -42,6 +43,7 @@ from ..rules import (
     CLUB_FORMATS,
     CLUB_RANKINGS,
     CLUB_TIEBREAKS,
+    PRESETS,
     ClubRound,
     ClubTable,
     PlayedRound,
@@ -62,6 +64,7 @@ from .errors import Conflict, NotFound, ServiceError
 from .groups import folded, mark_retired, player_named
 from .hands import clear_hands, start_match
 from .matches import load_match, match_preset, replay_entries
+from .rule_sets import device_rule_sets
 from .writes import bump_version, checked_version, claim_version, refusal_writes_nothing
 
 NOT_FOUND = "There is no club night at this address: ask the host for the link again."
@@ -99,8 +102,15 @@ def start_night(
 ) -> ClubNight:
     """Store a new club night (RuleError, naming the field, if it cannot be played).
 
-    Started from a ``group``, its players are the group's: a name typed that is not on the
-    roster joins it, and every table's match goes into the group's games."""
+    ``game`` is a game's name, or a saved rule set's token: its game with its house rules
+    (``house_rules`` typed for the night go over them). Started from a ``group``, its
+    players are the group's: a name typed that is not on the roster joins it, and every
+    table's match goes into the group's games."""
+    if game not in PRESETS:
+        rule_set = night_rule_set(session, game)
+        if rule_set is None:
+            raise RuleError("Pick one of the games or rule sets shown.", "game")
+        game, house_rules = rule_set.game, {**rule_set.house_rules, **(house_rules or {})}
     title = name.strip() if isinstance(name, str) else ""
     if not title:
         raise RuleError("Type a name for the night, such as Tuesday pinochle.", "name")
@@ -144,6 +154,30 @@ def start_night(
     session.add(night)
     session.commit()
     return night
+
+
+def night_rule_set(session: Session, token: Any) -> RuleSet | None:
+    """The saved rule set of this token if a night can play it (a pinochle game of four
+    players in two partnerships), else None."""
+    if not (isinstance(token, str) and looks_like_token(token)):
+        return None
+    rule_set = session.scalars(select(RuleSet).where(RuleSet.token == token)).first()
+    if rule_set is None or rule_set.game not in PRESETS:
+        return None
+    preset = PRESETS[rule_set.game]
+    return rule_set if preset.players == 4 and preset.sides == 2 else None
+
+
+def night_rule_sets(session: Session, device: str | None, also: Any = None) -> list[RuleSet]:
+    """The saved rule sets a new night offers: those kept on this phone, and the one a
+    link (or the posted form) names, each that a night can play."""
+    found = [
+        night_rule_set(session, rule_set.token) for rule_set in device_rule_sets(session, device)
+    ]
+    named = night_rule_set(session, also)
+    if named is not None and all(named.id != rule_set.id for rule_set in found if rule_set):
+        found.append(named)
+    return [rule_set for rule_set in found if rule_set is not None]
 
 
 def _on_roster(group: Group, name: str) -> GroupPlayer:
