@@ -24,14 +24,10 @@ from .services.export import (
     backup,
     club_nights_where,
     dice_games_where,
-    dice_scores_csv,
-    dice_scores_name,
     document,
-    download_name,
     dumps,
     group_with_games,
     groups_where,
-    ledger_csv,
     matches_where,
     night_matches,
     one_snapshot,
@@ -40,6 +36,7 @@ from .services.export import (
 )
 from .services.imports import ImportRefused, import_document, read_document
 from .services.matches import MatchState
+from .services.spreadsheets import dice_scores_csv, dice_scores_name, download_name, ledger_csv
 
 bp = Blueprint("transfer", __name__, cli_group=None)
 

@@ -1,0 +1,159 @@
+"""A match's ledger and a dice game's score sheets as CSV for a spreadsheet, and the names
+the downloads are saved under."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+import unicodedata
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from ..rules import SUITS
+from .dice import DiceState, FarkleState, SheetState
+from .matches import MatchState
+
+LEDGER_COLUMNS = ("Hand", "Dealer", "Bidder", "Bid", "Trump", "Result")
+SIDE_COLUMNS = ("meld", "tricks", "points", "total")
+# A spreadsheet runs a cell starting with one of these as a formula.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _cell(value: Any) -> Any:
+    """A text cell a spreadsheet shows as text: a name like "=1+1" is not run as a formula."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
+def ledger_rows(state: MatchState) -> list[list[Any]]:
+    """The ledger as a table: a header naming each side's columns, then one row per hand."""
+    header: list[Any] = list(LEDGER_COLUMNS)
+    for side in state.sides:
+        header += [f"{side} {column}" for column in SIDE_COLUMNS]
+    rows = [header]
+    for row, hand in zip(state.ledger.rows, state.hands, strict=True):
+        outcome = row.outcome
+        if hand.all_passed:
+            bidder = state.players[row.dealer]
+        elif hand.bidder is not None:
+            bidder = state.players[hand.bidder]
+        else:
+            bidder = ""
+        bid = outcome.bid if outcome.bid is not None else hand.bid
+        cells: list[Any] = [
+            row.number,
+            state.players[row.dealer],
+            bidder,
+            "" if bid is None else bid,
+            "" if hand.trump is None else SUITS[hand.trump],
+            outcome.result.replace("-", " "),
+        ]
+        for side in range(len(state.sides)):
+            tricks = "" if row.hand.tricks is None else row.hand.tricks[side]
+            cells += [row.hand.meld[side], tricks, outcome.points[side], row.totals[side]]
+        rows.append(cells)
+    return rows
+
+
+def _csv(rows: list[list[Any]]) -> bytes:
+    """Rows as CSV in UTF-8 with a byte order mark, so Excel reads names rightly."""
+    text = io.StringIO()
+    csv.writer(text).writerows([[_cell(value) for value in cells] for cells in rows])
+    return text.getvalue().encode("utf-8-sig")
+
+
+def ledger_csv(state: MatchState) -> bytes:
+    """The ledger as CSV."""
+    return _csv(ledger_rows(state))
+
+
+def yahtzee_rows(state: SheetState) -> list[list[Any]]:
+    """Every card as one table, laid out like the card on paper: a row per box, then the
+    subtotals, bonuses and totals; a column per player (in Triple, one per player and
+    column, ×1 ×2 ×3, with the grand total under the player's first). An open box is an
+    empty cell, so a spreadsheet's sums count only what was scored."""
+    layout = state.layout
+    triple = layout.columns
+    header: list[Any] = ["Box"]
+    for sheet in state.sheets:
+        for column in sheet.card.columns:
+            header.append(f"{sheet.name} ×{column.multiplier}" if triple else sheet.name)
+
+    def row(label: str, value) -> list[Any]:
+        cells: list[Any] = [label]
+        for sheet in state.sheets:
+            cells += [value(column) for column in sheet.card.columns]
+        return cells
+
+    def boxes(names: Sequence[str]) -> list[list[Any]]:
+        return [
+            row(layout.labels[box], lambda column, box=box: _blank(column.card.held(box)))
+            for box in names
+        ]
+
+    rows = [header, *boxes(layout.upper)]
+    rows.append(row("Upper subtotal", lambda column: column.card.upper_subtotal))
+    rows.append(row("Upper bonus", lambda column: column.card.upper_bonus))
+    rows += boxes(layout.lower)
+    if layout.bonus_label:
+        rows.append(row(layout.bonus_label, lambda column: column.card.yahtzee_bonus))
+    if triple:
+        rows.append(row("Column total", lambda column: column.card.total))
+        rows.append(row("Counts as", lambda column: column.total))
+    total: list[Any] = ["Total"]
+    for sheet in state.sheets:
+        total += [sheet.card.total] + [""] * (len(sheet.card.columns) - 1)
+    rows.append(total)
+    return rows
+
+
+def _blank(points: int | None) -> int | str:
+    return "" if points is None else points
+
+
+def farkle_rows(state: FarkleState) -> list[list[Any]]:
+    """The turns as a score sheet: a row per round, and for each player the points their
+    turn counted and their running total (empty where the round's turn is still to come)."""
+    players = state.players
+    header: list[Any] = ["Round"]
+    for name in players:
+        header += [f"{name} points", f"{name} total"]
+    rounds: list[list[Any]] = []
+    last_player = len(players)
+    for played in state.result.turns:
+        if played.player <= last_player:
+            rounds.append([len(rounds) + 1] + [""] * (2 * len(players)))
+        rounds[-1][1 + 2 * played.player] = played.points
+        rounds[-1][2 + 2 * played.player] = played.totals[played.player]
+        last_player = played.player
+    return [header, *rounds]
+
+
+def dice_scores_csv(state: DiceState) -> bytes:
+    """A dice game's score sheets as CSV: every Yahtzee card, or Farkle's rounds."""
+    if isinstance(state, FarkleState):
+        return _csv(farkle_rows(state))
+    return _csv(yahtzee_rows(state))
+
+
+def dice_scores_name(state: DiceState) -> str:
+    """The CSV's file name: ``scorekeeper-yahtzee-cards-2024-05-01-ann-v-bob.csv``."""
+    what = "turns" if isinstance(state, FarkleState) else "cards"
+    return download_name(f"{state.game.kind}-{what}", state.game.created_at, state.players, "csv")
+
+
+def _slug(words: str) -> str:
+    """Words as a plain file-name part: ``Ann & Bob`` → ``ann-bob``."""
+    # Accents come off their letters; anything else not a plain letter or digit is a dash.
+    letters = unicodedata.normalize("NFKD", words.lower())
+    plain = "".join(letter for letter in letters if not unicodedata.combining(letter))
+    return re.sub(r"[^a-z0-9]+", "-", plain).strip("-")[:60].strip("-")
+
+
+def download_name(kind: str, started: datetime, names: Sequence[str], extension: str) -> str:
+    """A file name that says what it holds: ``scorekeeper-ledger-2024-05-01-north-v-south.csv``."""
+    parts = ["scorekeeper", kind, f"{started:%Y-%m-%d}", _slug(" v ".join(names))]
+    return "-".join(part for part in parts if part) + "." + extension
