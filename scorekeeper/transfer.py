@@ -16,7 +16,7 @@ from werkzeug.wrappers import Response
 
 from .extensions import db
 from .models import ClubNight, DiceGame, Group, Match, RuleSet
-from .services import club, groups, matches, rule_sets
+from .services import club_reading, groups, matches, rule_sets
 from .services.dice import DiceState, load_game
 from .services.errors import NotFound
 from .services.export import (
@@ -136,7 +136,7 @@ def group_json(token: str) -> Response:
 def club_night_json(token: str) -> Response:
     """The club night (the host's link only: it holds the host's link) and every table's
     match, as a JSON document `flask import` reads back."""
-    night = club.find_night(db.session, token)
+    night = club_reading.find_night(db.session, token)
     kept = club_nights_where(db.session, ClubNight.id == night.id)
     name = download_name("club-night", night.created_at, [night.name], "json")
     return _json_download(document(night_matches(db.session, night), [], club_nights=kept), name)

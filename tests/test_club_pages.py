@@ -10,7 +10,7 @@ import io
 from urllib.parse import urlsplit
 
 from scorekeeper.extensions import db
-from scorekeeper.services import club
+from scorekeeper.services import club_reading
 from tests.helpers.html import alerts, filled, form_to, forms_to, links, read
 from tests.helpers.play import match_url, open_page, save_hand, submit
 
@@ -44,7 +44,7 @@ def host_token(phone, typed=None) -> str:
 
 def night_of(app, token: str):
     with app.app_context():
-        night = club.find_night(db.session, token)
+        night = club_reading.find_night(db.session, token)
         return {
             "view": night.view_token,
             "tables": [
@@ -185,7 +185,7 @@ def test_a_timed_round_without_its_minutes_is_refused_beside_the_minutes(client)
 def test_a_form_without_its_csrf_token_writes_nothing(client, app):
     host = host_token(client)
     with app.app_context():
-        version = club.find_night(db.session, host).version
+        version = club_reading.find_night(db.session, host).version
 
     response = client.post(f"/club/{host}/rounds", data={"version": str(version)})
 
@@ -239,7 +239,7 @@ def test_a_late_team_joins_a_fixed_night_from_the_next_round(client, app):
     assert "Sitting out:" in page.text
     for token in night_of(app, host)["tables"][0]:
         with app.app_context():
-            sides = {tuple(sorted(side)) for side in club.table_sides(club_match(token))}
+            sides = {tuple(sorted(side)) for side in club_reading.table_sides(club_match(token))}
         assert sides <= {
             ("Ann", "Bob"),
             ("Cat", "Dan"),
@@ -344,8 +344,8 @@ def test_each_players_night_lists_their_table_partner_opponents_and_score(client
     save_hand(client, table, WINNING_HAND)
     view = night_of(app, host)["view"]
     with app.app_context():
-        night = club.find_night(db.session, host)
-        sides = club.table_sides(night.played_rounds[0].tables[0].match)
+        night = club_reading.find_night(db.session, host)
+        sides = club_reading.table_sides(night.played_rounds[0].tables[0].match)
         first = next(p for p in night.players if p.name == sides[0][0])
 
     page = open_page(client, f"/club/watch/{view}/players/{first.id}")
@@ -412,7 +412,7 @@ def test_a_saved_rule_set_kept_on_this_phone_is_offered_and_played_at_every_tabl
     host = urlsplit(response.headers["Location"]).path.rsplit("/", 1)[1]
     tap(client, f"/club/{host}", f"/club/{host}/rounds")
     with app.app_context():
-        night = club.find_night(db.session, host)
+        night = club_reading.find_night(db.session, host)
         assert night.game == "partnership"
         assert night.house_rules == {"target": 2000, "min_bid": 300}
         match = night.played_rounds[0].tables[0].match
@@ -430,7 +430,10 @@ def test_a_rule_set_link_starts_a_night_with_it_and_a_typed_target_goes_over_its
 
     host = urlsplit(response.headers["Location"]).path.rsplit("/", 1)[1]
     with app.app_context():
-        assert club.find_night(db.session, host).house_rules == {"target": 1000, "min_bid": 300}
+        assert club_reading.find_night(db.session, host).house_rules == {
+            "target": 1000,
+            "min_bid": 300,
+        }
 
 
 def test_a_rule_set_no_night_can_play_is_not_offered(client, app):

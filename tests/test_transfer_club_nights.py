@@ -15,7 +15,7 @@ from flask import Flask
 
 from scorekeeper.extensions import db
 from scorekeeper.services import club as nights
-from scorekeeper.services import groups
+from scorekeeper.services import club_reading, groups
 from tests import test_transfer
 from tests.services.test_club_nights import confirm_both, start_round, win_table
 from tests.test_transfer import export_all, import_file, without_export_time
@@ -48,7 +48,9 @@ def play_a_night(group: bool = True) -> dict[str, str]:
         win_table(session, table)
         confirm_both(session, table)
     session.expire_all()
-    nights.add_player(session, host, ["Ivy"], version=nights.find_night(session, host).version)
+    nights.add_player(
+        session, host, ["Ivy"], version=club_reading.find_night(session, host).version
+    )
     second = start_round(session, host)
     win_table(session, second.tables[0], seat=1)
     session.expire_all()
@@ -56,14 +58,14 @@ def play_a_night(group: bool = True) -> dict[str, str]:
         session,
         second.tables[0].match.edit_token,
         0,
-        result=nights.table_state(night, second, second.tables[0]).result,
+        result=club_reading.table_state(night, second, second.tables[0]).result,
     )
     return {"host": host, "view": night.view_token}
 
 
 def standings_of(app: Flask, host: str) -> Any:
     with app.app_context():
-        return nights.night_standings(nights.find_night(db.session, host))
+        return club_reading.night_standings(club_reading.find_night(db.session, host))
 
 
 def write(doc: dict[str, Any], path: Path) -> Path:

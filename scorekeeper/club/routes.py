@@ -14,7 +14,7 @@ from ..device import current_device
 from ..extensions import db
 from ..models import ClubNight
 from ..rules import RuleError
-from ..services import club, groups
+from ..services import club, club_reading, groups
 from ..services.errors import ServiceError
 from ..services.rule_sets import game_label
 from ..sharing import refuse_view_link_writes
@@ -107,22 +107,24 @@ def _offer_rule_sets(form: NightForm, named: str | None) -> None:
 def _night_page(night: ClubNight, template: str, view: bool, status: int = 200, **forms):
     """The host's page, the view link's or the leaderboard (which shows no rounds to come:
     drawing them for 100 players is two thirds of a leaderboard's poll)."""
-    started = club.current_round(night)
+    started = club_reading.current_round(night)
     tables = (
-        [club.table_state(night, started, table) for table in started.tables] if started else []
+        [club_reading.table_state(night, started, table) for table in started.tables]
+        if started
+        else []
     )
     return _page(
         template,
         status,
         night=night,
         view=view,
-        schedule=club.schedule(night) if template == "club/host.html" else (),
+        schedule=club_reading.schedule(night) if template == "club/host.html" else (),
         started=started,
         tables=tables,
-        ends_at=club.round_ends_at(night, started) if started else None,
-        standings=club.night_standings(night),
+        ends_at=club_reading.round_ends_at(night, started) if started else None,
+        standings=club_reading.night_standings(night),
         ranking_words=RANKING_WORDS[night.ranking],
-        here=club.here_for(night, len(night.played_rounds) + 1),
+        here=club_reading.here_for(night, len(night.played_rounds) + 1),
         host_form=forms.get("host_form") or HostForm(formdata=None, version=night.version),
         arrival=forms.get("arrival") or ArrivalForm(formdata=None, version=night.version),
         # A table's refused new number: (the table's id, its form), drawn beside that table.
@@ -135,36 +137,42 @@ def _night_page(night: ClubNight, template: str, view: bool, status: int = 200, 
 def host(token: str) -> Response:
     """The night by the host link: the round's tables and where each stands, the buttons
     that run the night, the standings and the rounds to come."""
-    return _night_page(club.find_night(db.session, token), "club/host.html", view=False)
+    return _night_page(club_reading.find_night(db.session, token), "club/host.html", view=False)
 
 
 @bp.get("/watch/<token:token>")
 def watch(token: str) -> Response:
     """The night by the view link: the tables, standings and rounds, nothing to change."""
-    return _night_page(club.find_night(db.session, token, view=True), "club/host.html", True)
+    return _night_page(
+        club_reading.find_night(db.session, token, view=True), "club/host.html", True
+    )
 
 
 @bp.get("/watch/<token:token>/board")
 def board(token: str) -> Response:
     """The big-screen leaderboard: the standings and every table's score, following."""
-    return _night_page(club.find_night(db.session, token, view=True), "club/board.html", True)
+    return _night_page(
+        club_reading.find_night(db.session, token, view=True), "club/board.html", True
+    )
 
 
 @bp.get("/watch/<token:token>/players/<int:player_id>")
 def player(token: str, player_id: int) -> Response:
     """One player's night: each round's table, partner, opponents and score."""
-    night = club.find_night(db.session, token, view=True)
-    who, rounds = club.player_night(night, player_id)
+    night = club_reading.find_night(db.session, token, view=True)
+    who, rounds = club_reading.player_night(night, player_id)
     return _page("club/player.html", night=night, player=who, rounds=rounds)
 
 
 @bp.get("/<token:token>/cards")
 def cards(token: str) -> Response:
     """The current round's table cards to print: table, seats, QR code and a paper sheet."""
-    night = club.find_night(db.session, token)
-    started = club.current_round(night)
+    night = club_reading.find_night(db.session, token)
+    started = club_reading.current_round(night)
     tables = (
-        [club.table_state(night, started, table) for table in started.tables] if started else []
+        [club_reading.table_state(night, started, table) for table in started.tables]
+        if started
+        else []
     )
     return _page("club/cards.html", night=night, started=started, tables=tables)
 
@@ -172,18 +180,18 @@ def cards(token: str) -> Response:
 @bp.get("/watch/<token:token>/results.csv")
 def results_csv(token: str) -> Response:
     """Every table of every round started, and each player's line of the standings."""
-    night = club.find_night(db.session, token, view=True)
+    night = club_reading.find_night(db.session, token, view=True)
     out = io.StringIO()
     sheet = csv.writer(out)
     sheet.writerow(["round", "table", "side 1", "side 2", "score 1", "score 2", "result"])
     for started in night.played_rounds:
         for table in started.tables:
-            state = club.table_state(night, started, table)
+            state = club_reading.table_state(night, started, table)
             sides = [" & ".join(side) for side in state.sides]
             sheet.writerow([started.number, table.table, *sides, *state.totals, state.status])
     sheet.writerow([])
     sheet.writerow(["rank", "player", "played", "wins", "losses", "ties", "points"])
-    for line in club.night_standings(night).players:
+    for line in club_reading.night_standings(night).players:
         sheet.writerow(
             [line.rank, *line.names, line.played, line.wins, line.losses, line.ties, line.points]
         )
@@ -206,9 +214,9 @@ def _host_write(token: str, form, write, table_id: int | None = None) -> Respons
         _read(form)
         write(form)
     except (RuleError, ServiceError) as error:
-        night = club.find_night(db.session, token)
+        night = club_reading.find_night(db.session, token)
         field = getattr(error, "field", None)
-        started = club.current_round(night)
+        started = club_reading.current_round(night)
         shown = {table.id for table in started.tables} if started else set()
         typed_here = isinstance(form, ArrivalForm) or table_id in shown
         typed_field = field in ("name", "partner", "table") and field in form

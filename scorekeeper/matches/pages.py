@@ -36,7 +36,7 @@ from ..rules import (
     throw_in_verdict,
     valid_bids,
 )
-from ..services import club, devices, matches
+from ..services import club_reading, devices, matches
 from ..services.matches import MatchState, hand_input, replay_entries
 from .forms import HandForm
 
@@ -110,7 +110,7 @@ def draw_page(
         changed=[row for row in knobs if row[0] in changed],
         action_form=action_form,
         note=Markup(note),
-        club=club.banner(db.session, state.match, state.ledger),
+        club=club_reading.banner(db.session, state.match, state.ledger),
     )
 
 

@@ -17,7 +17,7 @@ from ..htmx import render
 from ..match_setup import MatchForm, house_rule_overrides, house_rules_form
 from ..result_card import match_card
 from ..rules import PRESETS, Preset, RuleError
-from ..services import club, devices, hands, matches, rule_sets
+from ..services import club_reading, devices, hands, matches, rule_sets
 from ..services.errors import AlreadyRecorded, Conflict, GameOver, Refused
 from ..sharing import card_answer, qr_svg, refuse_view_link_writes
 from ..started import new_form_token, recently_started, remember_started, started_from
@@ -175,7 +175,7 @@ def _live(token: str, view: bool) -> Response:
         ),
         was_over=request.args.get("over") == "1",
         action_form=FlaskForm(),
-        club=club.banner(db.session, state.match, state.ledger),
+        club=club_reading.banner(db.session, state.match, state.ledger),
     )
     response.headers["Cache-Control"] = "no-store"
     return response

@@ -10,7 +10,7 @@ import pytest
 
 from scorekeeper.models import ClubNight
 from scorekeeper.rules import RuleError
-from scorekeeper.services import club, hands
+from scorekeeper.services import club, club_reading, hands
 from scorekeeper.services.club_tables import Locked
 from scorekeeper.services.errors import Conflict, NotFound, ServiceError
 from tests.helpers.stored import form_token, hand
@@ -36,7 +36,7 @@ def night(session, **changes) -> ClubNight:
 
 def reread(session, token: str) -> ClubNight:
     session.expire_all()
-    return club.find_night(session, token)
+    return club_reading.find_night(session, token)
 
 
 def start_round(session, token: str):
@@ -60,7 +60,7 @@ def win_table(session, table, seat: int = 0) -> None:
 
 def shown(table) -> str:
     """The result a page of the table shows now (what its confirm buttons carry)."""
-    return club.table_state(table.round.night, table.round, table).result
+    return club_reading.table_state(table.round.night, table.round, table).result
 
 
 def confirm_both(session, table) -> None:
@@ -76,12 +76,12 @@ def test_a_round_opens_an_ordinary_match_at_each_table_with_partners_across(sess
 
     assert first.number == 1
     assert [t.table for t in first.tables] == [1, 2]
-    drawn = club.schedule(reread(session, host))[0]
+    drawn = club_reading.schedule(reread(session, host))[0]
     for table, planned in zip(first.tables, drawn.tables, strict=True):
         (a, b), (c, d) = planned.sides
         assert table.match.player_names == [a, c, b, d]
         assert table.match.side_names == [f"{a} & {b}", f"{c} & {d}"]
-        assert club.table_sides(table.match) == planned.sides
+        assert club_reading.table_sides(table.match) == planned.sides
 
 
 def test_the_next_round_waits_until_every_table_has_locked_its_result(session):
@@ -152,7 +152,7 @@ def test_a_round_of_n_hands_refuses_hand_n_plus_1(session):
     session.expire_all()
     with pytest.raises(Locked, match="This round ended after 1 hands"):
         win_table(session, table)
-    state = club.table_state(reread(session, host), table.round, table)
+    state = club_reading.table_state(reread(session, host), table.round, table)
     assert state.ended and state.why_ended == "hands" and state.status == "confirming"
 
 
@@ -160,12 +160,12 @@ def test_a_timed_round_may_be_confirmed_once_its_time_is_up(session):
     host = night(session, house_rules={}, round_end="minutes", round_end_value=50).host_token
     started = start_round(session, host)
     table = started.tables[0]
-    assert not club.table_state(reread(session, host), started, table).ended
+    assert not club_reading.table_state(reread(session, host), started, table).ended
 
     started.started_at -= timedelta(minutes=51)
     session.commit()
 
-    state = club.table_state(reread(session, host), started, table)
+    state = club_reading.table_state(reread(session, host), started, table)
     assert state.ended and state.why_ended == "time"
 
 
@@ -248,10 +248,10 @@ def test_standings_count_the_locked_tables_with_byes(session):
     winners = set()
     for table in first.tables:
         win_table(session, table, seat=0)
-        winners |= set(club.table_sides(table.match)[0])
+        winners |= set(club_reading.table_sides(table.match)[0])
         confirm_both(session, table)
 
-    standings = club.night_standings(reread(session, host))
+    standings = club_reading.night_standings(reread(session, host))
 
     by_name = {s.names[0]: s for s in standings.players}
     for name in winners:
@@ -272,12 +272,14 @@ def test_a_late_arrival_joins_the_next_round_and_partners_stay_unrepeated(sessio
     club.add_player(session, host, ["Ivy"], version=reread(session, host).version)
     third = start_round(session, host)
 
-    seated = {name for t in third.tables for side in club.table_sides(t.match) for name in side}
+    seated = {
+        name for t in third.tables for side in club_reading.table_sides(t.match) for name in side
+    }
     assert "Ivy" in seated | set(third.sitting_out)
     assert len(seated) == 8 and len(third.sitting_out) == 1
     pairs = [
         frozenset(side)
-        for r in club.played(reread(session, host))
+        for r in club_reading.played(reread(session, host))
         for t in r.tables
         for side in t.sides
     ]
@@ -293,7 +295,7 @@ def test_a_player_going_home_leaves_the_rounds_still_to_play(session):
 
     club.player_leaves(session, host, ivy.id, version=reread(session, host).version)
 
-    later = club.schedule(reread(session, host))[1:]
+    later = club_reading.schedule(reread(session, host))[1:]
     for upcoming in later:
         everyone = [n for t in upcoming.tables for s in t.sides for n in s] + list(
             upcoming.sitting_out
@@ -354,7 +356,7 @@ def test_fixed_teams_stay_together_every_round(session):
     first = start_round(session, host)
 
     for table in first.tables:
-        for side in club.table_sides(table.match):
+        for side in club_reading.table_sides(table.match):
             assert list(side) in teams
 
 
