@@ -26,16 +26,21 @@ from . import css_trim
 
 # What base.html links, and the files in static/ each is made of, in order. Every page
 # links site.css and one script: site.js, or a bigger one where the page needs more (a
-# template says which with ``{% set script = "game.js" %}``), so a page never downloads
-# another page's code.
+# template says which with ``{% set script = "match.js" %}``), so a page never downloads
+# another page's code, nor another game's.
 _CORE_JS = ("vendor/htmx-2.0.11.min.js", "app.js", "install.js")
+# At the table, whatever the game: the keep-awake switch and the result to share.
+_TABLE_JS = ("wake_lock.js", "share_result.js")
 BUNDLES = {
     "site.css": ("vendor/pico-2.1.1.min.css", "app.css", "sheet.css"),
     # Every other page: the forms' helpers and the worker's registration.
     "site.js": _CORE_JS,
-    # A match or a dice game, its edit pages and the table display: live updates with the
-    # table's trust (trust.js), the keep-awake switch and the result to share.
-    "game.js": (*_CORE_JS, "trust.js", "wake_lock.js", "share_result.js"),
+    # A match, its hand's edit page and its table display: the hand form's helpers, and
+    # live updates with the table's trust (trust.js, with the match's part).
+    "match.js": (*_CORE_JS, "hand_form.js", "trust.js", "trust_match.js", *_TABLE_JS),
+    # A dice game, a turn's edit page and its table display: the die taps, and the trust
+    # with the dice game's part.
+    "dice.js": (*_CORE_JS, "dice_form.js", "trust.js", "trust_dice.js", *_TABLE_JS),
     # The meld calculator's taps.
     "meld.js": (*_CORE_JS, "meld.js"),
     "icon.svg": ("icon.svg",),

@@ -330,3 +330,12 @@
     if (calculator()) shown = wanted();
   });
 })();
+
+// The meld calculator's typed hand: mark the box invalid while an error is showing.
+document.addEventListener("htmx:afterSettle", () => {
+  const box = document.getElementById("hand");
+  const slot = document.getElementById("hand-error-slot");
+  if (!box || !slot) return;
+  if (slot.querySelector("[role=alert]")) box.setAttribute("aria-invalid", "true");
+  else box.removeAttribute("aria-invalid");
+});

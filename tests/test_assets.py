@@ -9,8 +9,9 @@ from pathlib import Path
 import brotli
 import pytest
 import rcssmin
+from sqlalchemy import select
 
-from bench.seed import add_match
+from bench.seed import add_dice_game, add_match
 from scorekeeper import css_trim
 from scorekeeper.assets import (
     BUNDLES,
@@ -19,6 +20,8 @@ from scorekeeper.assets import (
     site_vocabulary,
     trimmed_vendored_css,
 )
+from scorekeeper.extensions import db
+from scorekeeper.models import DiceGame, Match
 
 STATIC = Path(__file__).resolve().parents[1] / "static"
 # A 20-hand match page, its stylesheet, its script and the icon, gzip only (48,808 B measured).
@@ -58,7 +61,11 @@ def source_of(name: str) -> bytes:
 
 def link_to(client, app, name: str) -> str:
     """The versioned link of bundle ``name`` on a page that uses it."""
-    pages = {"game.js": f"/matches/{add_match(app, 1)}", "meld.js": "/meld"}
+    pages = {
+        "match.js": f"/matches/{add_match(app, 1)}",
+        "dice.js": f"/dice/{add_dice_game(app, 'yahtzee')}",
+        "meld.js": "/meld",
+    }
     links = linked_assets(client, pages.get(name, "/"))
     return next(link for link in links if unversioned(link) == f"/assets/{name}")
 
@@ -106,16 +113,32 @@ def test_a_script_is_served_minified_its_code_kept(tmp_path, line, kept):
 
 
 def test_each_page_links_only_the_scripts_it_uses(client, app):
-    """The home page carries no live-update or meld code; a match page no meld code."""
-    home = unversioned_links(client, "/")
-    match = unversioned_links(client, f"/matches/{add_match(app, 1)}")
-    meld = unversioned_links(client, "/meld")
+    """The home page carries no live-update or meld code; a match page no dice or meld code,
+    a dice page no match code: each game's page, edit page and table display its own."""
+    match, dice = add_match(app, 1), add_dice_game(app, "yahtzee")
+    with app.app_context():
+        views = {
+            "match": db.session.execute(select(Match.view_token)).scalar_one(),
+            "dice": db.session.execute(select(DiceGame.view_token)).scalar_one(),
+        }
+    pages = {
+        "/": "site.js",
+        "/meld": "meld.js",
+        f"/matches/{match}": "match.js",
+        f"/matches/{match}/hands/1/edit": "match.js",
+        f"/matches/watch/{views['match']}/display": "match.js",
+        f"/dice/{dice}": "dice.js",
+        f"/dice/watch/{views['dice']}/display": "dice.js",
+    }
+    for path, bundle in pages.items():
+        scripts = [link for link in unversioned_links(client, path) if link.endswith(".js")]
+        assert scripts == [f"/assets/{bundle}"], path
 
-    assert "/assets/site.js" in home
-    assert "/assets/game.js" in match
-    assert "/assets/meld.js" in meld
-    assert set(BUNDLES["site.js"]) < set(BUNDLES["game.js"])
-    assert "trust.js" not in BUNDLES["site.js"] and "meld.js" not in BUNDLES["game.js"]
+    core = set(BUNDLES["site.js"])
+    assert core < set(BUNDLES["match.js"]) and core < set(BUNDLES["dice.js"])
+    assert "trust.js" not in core and "meld.js" not in BUNDLES["match.js"]
+    assert {"trust_dice.js", "dice_form.js"}.isdisjoint(BUNDLES["match.js"])
+    assert {"trust_match.js", "hand_form.js"}.isdisjoint(BUNDLES["dice.js"])
 
 
 def unversioned_links(client, path: str) -> list[str]:

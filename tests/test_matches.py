@@ -809,7 +809,7 @@ def test_a_nines_redeal_scores_nothing_and_the_same_dealer_deals_again(site, pho
 
 def test_the_score_bar_carries_the_deal_for_a_hand_saved_offline(site, phone):
     """The players, who deals next and the kinds that keep the deal, as the server has them
-    (static/trust.js moves a kept hand's dealer by these, never by a rule of its own)."""
+    (static/trust_match.js moves a kept hand's dealer by these, never by a rule of its own)."""
     match_id = new_match(phone, "partnership-small", {"first_dealer": 1})
 
     def deal(document: Element) -> tuple[list[str], str, str]:

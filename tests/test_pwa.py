@@ -12,7 +12,7 @@ import brotli
 import pytest
 from backports import zstd
 
-from bench.seed import add_match
+from bench.seed import add_dice_game, add_match
 from scorekeeper.security import CONTENT_SECURITY_POLICY
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -114,7 +114,13 @@ def test_the_worker_comes_brotli_compressed_and_unchanged_costs_a_304(client):
 def test_the_worker_knows_the_very_bundles_the_pages_link(client):
     # Each page links site.css, the icon and one script: together, every bundle there is.
     linked = set()
-    for path in ("/", "/meld", f"/matches/{add_match(client.application, 1)}"):
+    app = client.application
+    for path in (
+        "/",
+        "/meld",
+        f"/matches/{add_match(app, 1)}",
+        f"/dice/{add_dice_game(app, 'farkle')}",
+    ):
         page = client.get(path).get_data(as_text=True)
         linked |= set(re.findall(r'(?:href|src)="(/assets/[^"]+)"', page))
 

@@ -194,7 +194,9 @@ def display_page(state: DiceState, oob: bool = False) -> Response:
     back = url_for(".watch", token=state.game.view_token)
     title = f"{state.label}: {', '.join(map(bidi.plain, state.players))}"
 
-    return make_response(render_template("display.html", back_url=back, title=title, **context))
+    return make_response(
+        render_template("display.html", back_url=back, title=title, script="dice.js", **context)
+    )
 
 
 def edit_notice(state: SheetState, turn_id: int, said: str) -> Response:

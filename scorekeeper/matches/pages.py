@@ -284,7 +284,9 @@ def display_page(state: MatchState, oob: bool = False) -> Response:
     back = url_for(".watch", token=state.match.view_token)
     title = " v ".join(map(bidi.plain, state.sides))
 
-    return make_response(render_template("display.html", back_url=back, title=title, **context))
+    return make_response(
+        render_template("display.html", back_url=back, title=title, script="match.js", **context)
+    )
 
 
 def edit_page(
