@@ -179,6 +179,27 @@ def test_a_recorded_match_replays_hand_for_hand_as_before(imported, token):
         assert match_outcome(state) == OUTCOMES["matches"][token]
 
 
+@pytest.mark.parametrize("token", _by_token(DOCUMENT["matches"], "edit_token"))
+def test_a_page_reads_every_recorded_hand_as_the_objects_hold_it(imported, token):
+    """read_match decodes the hands' JSON a column at a time (services/matches.py
+    shown_hands); what it reads is what the ORM reads, value for value and type for type
+    (cards with a player's None, took_trick, tricks of a redeal), and it replays the same."""
+    with imported.app_context():
+        read = matches.read_match(db.session, token)
+        loaded = matches.load_match(db.session, token)
+        as_read = [(hand.id, hand.position, hand._asdict()) for hand in read.hands]
+        as_loaded = [
+            (hand.id, hand.position, {"id": hand.id, "position": hand.position, **hand.entries()})
+            for hand in loaded.hands
+        ]
+        assert as_read == as_loaded
+        assert [repr(hand._asdict()) for hand in read.hands] == [
+            repr({"id": hand.id, "position": hand.position, **hand.entries()})
+            for hand in loaded.hands
+        ]
+        assert match_outcome(read) == OUTCOMES["matches"][token]
+
+
 @pytest.mark.parametrize("token", _by_token(DOCUMENT["dice_games"], "token"))
 def test_a_recorded_dice_game_replays_turn_for_turn_as_before(imported, token):
     with imported.app_context():

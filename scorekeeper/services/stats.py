@@ -31,7 +31,13 @@ from ..rules import (
     with_rules,
 )
 from .dice import FarkleState, farkle_turn, state_of_game
-from .matches import SHOWN_HAND, SHOWN_HAND_NAMES, players_by_side, replay_entries
+from .matches import (
+    SHOWN_HAND,
+    SHOWN_HAND_NAMES,
+    players_by_side,
+    replay_entries,
+    shown_hands,
+)
 
 MATCH, DICE = "match", "dice"
 # The shape of a kept summary: move it on whenever what a summary holds changes, and every
@@ -194,13 +200,14 @@ def _replayed(session: Session, match_ids: list[int], dice_ids: list[int]) -> di
         matches = session.execute(select(*_MATCH_COLUMNS).where(Match.id.in_(match_ids))).all()
         entries: dict[int, list] = {match.id: [] for match in matches}
         played_on = {}
-        for row in session.execute(
+        rows = session.execute(
             select(Hand.match_id, Hand.created_at, *SHOWN_HAND)
             .where(Hand.match_id.in_(match_ids))
             .order_by(Hand.match_id, Hand.position)
-        ):
+        ).all()
+        for row, hand in zip(rows, shown_hands([row[2:] for row in rows]), strict=True):
             # Plain dicts: a row's own mapping is several times slower to read.
-            entries[row[0]].append(dict(zip(SHOWN_HAND_NAMES, row[2:], strict=True)))
+            entries[row[0]].append(dict(zip(SHOWN_HAND_NAMES, hand, strict=True)))
             played_on[row[0]] = row[1]
         done |= {
             (MATCH, m.id): (m.version, match_summary(m, entries[m.id], played_on.get(m.id)))
