@@ -55,7 +55,7 @@ messages: $(DEV_STAMP)
 	$(BIN)/pybabel -q extract -F babel.cfg --no-location --sort-output \
 		--project Scorekeeper --copyright-holder Scorekeeper -o $(TRANSLATIONS)/messages.pot .
 	$(BIN)/pybabel -q update -i $(TRANSLATIONS)/messages.pot -d $(TRANSLATIONS) \
-		--no-wrap --ignore-obsolete --ignore-pot-creation-date
+		--no-wrap --ignore-obsolete --ignore-pot-creation-date --no-fuzzy-matching
 
 # Every benchmark, then the performance budget as one table (exit 1 if one is not kept).
 # The load test drives gunicorn with Debian's wrk; the first visit is measured in chromium;

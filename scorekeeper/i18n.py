@@ -11,10 +11,18 @@ each phone sees a shared match in its own.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from contextvars import ContextVar
+from datetime import date
+from functools import cache
 from urllib.parse import urlsplit
 
+from babel import Locale
+from babel.dates import format_date, format_skeleton
+from babel.numbers import format_decimal, get_group_symbol
 from flask import Blueprint, Flask, current_app, redirect, request
-from flask_babel import Babel, get_locale
+from flask_babel import Babel, get_locale, get_translations
+from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from .page_cache import page_csrf
@@ -55,6 +63,52 @@ def language() -> str:
     return str(get_locale() or "en")
 
 
+MINUS = "\u2212"  # a true minus sign, in every language: "−350"
+
+
+def _plain(value: int) -> str:
+    return f"{MINUS}{-value}" if value < 0 else str(value)
+
+
+@cache
+def number_writer(code: str) -> Callable[[int], str]:
+    """How the language ``code`` writes a whole number in a score, as Babel writes it for
+    that locale: its group separator ("1.500" in German and Spanish, "1 500" in French and
+    Swedish), from as many digits as the locale starts grouping, with a true minus sign.
+
+    English keeps the digits as score sheets write them ("1500"). Worked out once per
+    language, then a format and a replace per number: Babel's own format_decimal takes
+    about 10 µs a number, and a ledger draws some 240 (tests/test_languages.py checks this
+    writer against format_decimal).
+    """
+    if code == "en":
+        return _plain
+    locale = Locale.parse(code)
+    group = get_group_symbol(locale=locale)
+    grouped_from = 1_000 if format_decimal(1_000, locale=locale) != "1000" else 10_000
+
+    def write(value: int) -> str:
+        size = -value if value < 0 else value
+        digits = f"{size:,}".replace(",", group) if size >= grouped_from else str(size)
+        return f"{MINUS}{digits}" if value < 0 else digits
+
+    return write
+
+
+def number(value: int) -> str:
+    """A whole number as this request's language writes it in a score: ``−1.500``."""
+    return number_writer(language())(value)
+
+
+def day(moment: date) -> str:
+    """A day as this request's language writes it short: "4 Dec 2026" (as the site always
+    wrote it in English), "4. Dez. 2026", "4 déc. 2026" (Babel's yMMMd for the locale)."""
+    code = language()
+    if code == "en":
+        return format_date(moment, "d MMM y", locale="en")
+    return format_skeleton("yMMMd", moment, locale=code)
+
+
 def _same_site(address: str | None) -> str:
     """Where to go back to: a path on this site, never another site's address."""
     parts = urlsplit(address or "")
@@ -76,11 +130,77 @@ def switch() -> Response:
     return answer
 
 
+class Words:
+    """One language's words as the templates say them: each message looked up in the
+    catalogue once per process, then kept (Flask-Babel's gettext, called from a template,
+    took 19 µs a word: some 70 words on a match page cost 11 % of the 200-hand page's
+    budget; this takes under 1 µs; bench/pages.py, tests/test_languages.py)."""
+
+    def __init__(self, translations) -> None:
+        self.translations = translations
+        self.plain: dict[str, Markup] = {}  # a message said with no values, done
+        self.kept: dict[str, Markup] = {}  # a message to fill in with values
+
+    def say(self, message: str, values: dict) -> Markup:
+        """``message`` in this language, its values filled in and escaped (Jinja's
+        newstyle gettext: always %-formatted, so ``%%`` is a percent sign)."""
+        if not values:
+            said = self.plain.get(message)
+            if said is None:
+                said = self.plain[message] = Markup(self.translations.ugettext(message)) % {}
+            return said
+        kept = self.kept.get(message)
+        if kept is None:
+            kept = self.kept[message] = Markup(self.translations.ugettext(message))
+        return kept % values
+
+    def say_plural(self, singular: str, plural: str, count: int, values: dict) -> Markup:
+        """The form of the message for ``count`` in this language, filled in (``num`` is
+        the count unless given)."""
+        values.setdefault("num", count)
+        return Markup(self.translations.ungettext(singular, plural, count)) % values
+
+
+# The words of the language of the request being answered (set before it, cleared after).
+_WORDS: ContextVar[Words | None] = ContextVar("scorekeeper_words", default=None)
+
+
+def _words_here() -> Words:
+    """This request's words; outside a request, Flask-Babel's (slow, always right)."""
+    return _WORDS.get() or Words(get_translations())
+
+
+def say(message: str, **values) -> Markup:
+    """A template's ``_()`` and ``gettext()``, and a ``{% trans %}`` block's."""
+    return _words_here().say(message, values)
+
+
+def say_plural(singular: str, plural: str, count: int, /, **values) -> Markup:
+    """A template's ``ngettext()``, and a ``{% trans %}`` block with ``{% pluralize %}``
+    (``num`` is ``count`` unless the template gives it)."""
+    return _words_here().say_plural(singular, plural, count, values)
+
+
+def _start_words(app: Flask) -> None:
+    """Before each request: its language's words, kept per site and language."""
+    kept = app.extensions.setdefault("scorekeeper_words", {})
+    code = language()
+    words = kept.get(code)
+    if words is None:
+        words = kept[code] = Words(get_translations())
+    _WORDS.set(words)
+
+
 def init_languages(app: Flask) -> None:
     """Flask-Babel with the phone's language, the switch's route, and, for templates, the
     languages offered and this request's language."""
     Babel(app, locale_selector=choose_locale)
     app.register_blueprint(bp)
+    # The templates' gettext, ngettext and _ are the quick ones above, newstyle as
+    # Flask-Babel installs them ({% trans %} blocks call them with their values).
+    app.jinja_env.globals.update(_=say, gettext=say, ngettext=say_plural)
+    app.before_request(lambda: _start_words(app))
+    app.teardown_request(lambda _error: _WORDS.set(None))
 
     @app.context_processor
     def languages() -> dict[str, object]:

@@ -5,7 +5,8 @@ from typing import NamedTuple
 
 import click
 from flask import Blueprint, jsonify, render_template, request, url_for
-from markupsafe import Markup
+from flask_babel import gettext
+from markupsafe import Markup, escape
 from werkzeug.exceptions import HTTPException
 
 from . import bidi, database
@@ -13,6 +14,7 @@ from .device import current_device
 from .extensions import db
 from .house_rules import KnobLine, pinochle_knob_lines
 from .htmx import LIVE_POLL
+from .i18n import day, language, number, number_writer
 from .rules import cards, pinochle
 from .services import devices
 from .words import wins
@@ -87,23 +89,28 @@ def row_url(endpoint: str, key: str, **values) -> Callable[[int], str]:
     return lambda row_id: f"{head}{int(row_id)}{tail}"
 
 
+bp.add_app_template_filter(day, "day")
+
+
 @bp.app_template_filter("points")
 def points(value: int) -> str:
-    """A score as printed for people: a true minus sign, ``−350``."""
-    return f"\u2212{-value}" if value < 0 else str(value)
+    """A score as printed for people, in the phone's language: a true minus sign and the
+    language's digit groups, ``−350``, ``1.500`` in German (i18n.number)."""
+    return number(value)
 
 
 @bp.app_template_filter("signed")
 def signed(value: int) -> str:
     """A hand's points as a change to the total: ``+310``, ``−300``, ``0``."""
-    return f"+{value}" if value > 0 else points(value)
+    return f"+{number(value)}" if value > 0 else number(value)
 
 
 @bp.app_template_filter("number_cells")
 def number_cells(values) -> Markup:
     """Table cells of numbers (``<td>350</td><td>−40</td>``), in one step: a 200-hand
     ledger draws four rows of them per hand. Each value is an int, so nothing to escape."""
-    return Markup("".join([f"<td>{points(int(value))}</td>" for value in values]))
+    write = number_writer(language())
+    return Markup("".join([f"<td>{write(int(value))}</td>" for value in values]))
 
 
 @bp.app_template_global()
@@ -115,15 +122,18 @@ def side_scores(names: Sequence[str]) -> Callable[[Sequence[int], Sequence[int]]
         '<span class="row-points">'
         for name in names
     ]
+    write = number_writer(language())
+    # Heard by a screen reader between a side's points and its total: "Us: +380, total 560".
+    total = escape(gettext(", total "))
 
     def row(hand_points: Sequence[int], totals: Sequence[int]) -> Markup:
         return Markup(
             "".join(
                 [
-                    f'{head}{signed(int(change))}</span><span class="row-total">'
-                    f'<span class="visually-hidden">, total </span>{points(int(total))}'
-                    "</span></span>"
-                    for head, change, total in zip(heads, hand_points, totals, strict=True)
+                    f"{head}{'+' if change > 0 else ''}{write(int(change))}</span>"
+                    f'<span class="row-total"><span class="visually-hidden">{total}</span>'
+                    f"{write(int(sum_))}</span></span>"
+                    for head, change, sum_ in zip(heads, hand_points, totals, strict=True)
                 ]
             )
         )

@@ -13,10 +13,14 @@ from pathlib import Path
 import pytest
 from babel.messages import pofile
 from babel.messages.mofile import write_mo
+from babel.numbers import format_decimal
+from hypothesis import given
+from hypothesis import strategies as st
 
-from scorekeeper.i18n import COOKIE, LANGUAGES, OFFERED
+from scorekeeper.i18n import COOKIE, LANGUAGES, MINUS, OFFERED, number_writer
+from scorekeeper.rules import DICE_GAMES
 from tests.helpers.html import form_to, read
-from tests.helpers.play import match_url, open_page, start_match, submit
+from tests.helpers.play import match_url, new_match, open_page, save_hand, start_match, submit
 
 ROOT = Path(__file__).resolve().parent.parent
 TRANSLATIONS = ROOT / "scorekeeper" / "translations"
@@ -102,13 +106,17 @@ def test_an_offered_language_has_every_message_translated():
 
 
 def test_the_completeness_check_finds_an_untranslated_message(tmp_path, monkeypatch):
+    before = lacking("de")
     broken = catalogue("de")
-    next(message for message in broken if message.id).string = ""
+    blanked = next(
+        message for message in broken if message.id and not message.fuzzy and all(strings(message))
+    )
+    blanked.string = ""
     (tmp_path / "de" / "LC_MESSAGES").mkdir(parents=True)
     with (tmp_path / "de" / "LC_MESSAGES" / "messages.po").open("wb") as file:
         pofile.write_po(file, broken)
     monkeypatch.setattr(sys.modules[__name__], "TRANSLATIONS", tmp_path)
-    assert len(lacking("de")) == 1
+    assert sorted(lacking("de")) == sorted([*before, ids(blanked)[0]])
 
 
 @pytest.mark.parametrize("language", [code for code in LANGUAGES if code != "en"])
@@ -216,3 +224,106 @@ def test_a_kept_match_page_is_drawn_in_each_phones_language(site):
     # The switch on the kept page carries each phone's own CSRF token.
     response = submit(english, form_to(second, "/language"), {"language": "de"})
     assert response.status_code == 303
+
+
+# ========================================================================== numbers
+
+
+@pytest.mark.parametrize("language", sorted(set(LANGUAGES) - {"en"}))
+@given(value=st.integers(min_value=-(10**9), max_value=10**9))
+def test_a_score_is_written_as_babel_writes_the_languages_numbers(language, value):
+    """i18n.number_writer is worked out once per language; each number it writes is
+    Babel's format_decimal for the locale, with a true minus sign."""
+    babel = format_decimal(abs(value), locale=language)
+
+    assert number_writer(language)(value) == (MINUS + babel if value < 0 else babel)
+
+
+@pytest.mark.parametrize(
+    ("language", "written"),
+    [("en", "1500"), ("de", "1.500"), ("es", "1.500"), ("fr", "1\u202f500"), ("sv", "1\xa0500")],
+)
+def test_the_figures_of_the_issue(language, written):
+    assert number_writer(language)(1500) == written
+    assert number_writer(language)(-1500) == MINUS + written
+
+
+def test_a_german_phone_reads_the_totals_with_german_digit_groups(site):
+    """The same match: 1.100 on the German phone, 1100 on the English one; the stored
+    data has no language in it."""
+    phone = site.test_client()
+    token = new_match(phone)
+    save_hand(
+        phone,
+        token,
+        {
+            "bidder": "0",
+            "bid": "300",
+            "trump": "0",
+            "meld-0": "900",
+            "meld-1": "0",
+            "tricks-0": "200",
+        },
+    )
+
+    german = read(phone.get(match_url(token), headers={"Accept-Language": "de"}))
+    english = read(phone.get(match_url(token), headers={"Accept-Language": "en"}))
+
+    german_totals = [cell.text for cell in german.all("span", class_="row-total")]
+    english_totals = [cell.text for cell in english.all("span", class_="row-total")]
+    assert any(text.endswith("1.100") for text in german_totals), german_totals
+    assert any(text.endswith("1100") for text in english_totals), english_totals
+
+
+# ====================================================================== games first
+
+
+@pytest.fixture
+def everywhere(make_site, tmp_path, compiled):
+    """A site that offers every language it has a catalogue for."""
+    return make_site(
+        tmp_path,
+        TESTING=True,
+        SECRET_KEY="test",
+        LANGUAGES_OFFERED=tuple(LANGUAGES),
+        BABEL_TRANSLATION_DIRECTORIES=str(compiled),
+    )
+
+
+@pytest.mark.parametrize(
+    ("language", "first"),
+    [
+        ("en", ["yahtzee"]),
+        ("de", ["kniffel"]),
+        ("sv", ["yatzy", "maxi-yatzy"]),
+        ("es", ["generala"]),
+        ("fr", ["yams"]),
+    ],
+)
+def test_each_language_offers_its_own_dice_games_first(everywhere, language, first):
+    """The new dice game's form lists the language's own games first and starts with the
+    first of them; every game is still offered, each once."""
+    page = read(everywhere.test_client().get("/dice/new", headers={"Accept-Language": language}))
+    select = page.by_id("kind")
+    offered = [option.attrs["value"] for option in select.all("option")]
+    chosen = [
+        option.attrs["value"] for option in select.all("option") if "selected" in option.attrs
+    ]
+
+    assert offered[: len(first)] == first
+    assert sorted(offered) == sorted(DICE_GAMES)
+    assert chosen == first[:1]
+    # The form is fitted to that game: the house rules shown are its own.
+    assert page.one("input", name="fitted_for").attrs["value"] == first[0]
+
+
+def test_a_groups_dice_game_choice_follows_the_language_too(everywhere):
+    phone = everywhere.test_client()
+    form = form_to(open_page(phone, "/groups/new"), "/groups/new")
+    group = submit(phone, form, {"name": "Familie", "players": "Ann\nBob"})
+    token = group.headers["Location"].rsplit("/", 1)[1]
+
+    page = read(phone.get(f"/groups/{token}/dice/new", headers={"Accept-Language": "de"}))
+
+    kinds = [option.attrs["value"] for option in page.by_id("kind").all("option")]
+    assert kinds[0] == "kniffel"

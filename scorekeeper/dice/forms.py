@@ -18,7 +18,8 @@ from wtforms.validators import Length, Optional
 
 from ..house_rules import Knob
 from ..house_rules import house_rules_form as shared_house_rules_form
-from ..rules import DICE_GAMES, dice_game
+from ..i18n import language
+from ..rules import DICE_GAMES, dice_game, dice_games_for
 from ..rules.text import choice_id_or_none
 from ..services.writes import MAX_VERSION
 from ..validators import (
@@ -65,6 +66,17 @@ def _strip(value: str | None) -> str | None:
     return value.strip() if isinstance(value, str) else value
 
 
+def dice_game_choices() -> list[SelectChoice]:
+    """The dice games as this phone's language offers them: its own games first."""
+    return [SelectChoice(game.kind, game.label) for game in dice_games_for(language())]
+
+
+def first_dice_game() -> str:
+    """The dice game a new game's form starts with in this phone's language (Kniffel in
+    German), and what an unknown kind falls back to."""
+    return dice_games_for(language())[0].kind
+
+
 class NewGameForm(SheetForm):
     """Start a dice game: which game, and the names in playing order."""
 
@@ -78,7 +90,9 @@ class NewGameForm(SheetForm):
     hidden_errors_beside = "kind"
 
     def fit(self, kind: str) -> None:
-        """Label the name fields for this game: the first ones are needed, the rest optional."""
+        """Label the name fields for this game: the first ones are needed, the rest optional.
+        The games are offered in the phone's language's order."""
+        self.kind.choices = dice_game_choices()
         self.player_names.fit(dice_game(kind).most_players)
         needed = dice_game(kind).fewest_players
         for seat, entry in enumerate(self.player_names):

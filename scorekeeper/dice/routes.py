@@ -13,7 +13,6 @@ from ..extensions import db
 from ..house_rules import knob_words, refuse_knob
 from ..htmx import render
 from ..rules import (
-    DEFAULT_DICE_GAME,
     DICE_GAMES,
     FarkleTurn,
     RuleError,
@@ -39,6 +38,7 @@ from .forms import (
     FarkleTurnForm,
     NewGameForm,
     TurnForm,
+    first_dice_game,
     house_rule_overrides,
     house_rules_form,
 )
@@ -66,9 +66,9 @@ NOTE = "dice-note"
 @bp.get("/new")
 def new() -> Response:
     """The form that starts a dice game; choosing another game refits it."""
-    kind = request.args.get("kind", DEFAULT_DICE_GAME)
+    kind = request.args.get("kind", "")
     if kind not in DICE_GAMES:
-        kind = DEFAULT_DICE_GAME
+        kind = first_dice_game()
     form = NewGameForm(formdata=None, kind=kind, client_token=new_form_token())
     form.fit(kind)
     response = new_page(form, house_rules_form(kind), kind)
@@ -87,7 +87,7 @@ def create() -> Response:
     if started is not None and valid:
         return redirect(started, 303)  # this form started a game already (Back, Start)
     if kind not in DICE_GAMES:
-        kind = DEFAULT_DICE_GAME
+        kind = first_dice_game()
     form.fit(kind)
     if request.form.get("fitted_for") != kind:
         # The game changed after the form was drawn: names stay, house rules start over.

@@ -12,6 +12,7 @@ from wtforms.validators import Length, Optional
 from wtforms.widgets import HiddenInput
 
 from .. import bidi
+from ..dice.forms import dice_game_choices
 from ..match_setup import VERSIONS, MatchForm
 from ..models import GroupPlayer
 from ..rules import DICE_GAMES, PRESETS, Preset, RuleError
@@ -78,8 +79,9 @@ class GameChoiceForm(Form):
 
     @classmethod
     def for_dice(cls, kind: str) -> GameChoiceForm:
-        """The dice games, ``kind`` chosen."""
+        """The dice games, ``kind`` chosen, in the phone's language's order."""
         form = cls(kind=kind)
+        form.kind.choices = dice_game_choices()
         del form.game
         return form
 

@@ -9,10 +9,11 @@ from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
 
 from ..device import this_device
+from ..dice.forms import first_dice_game
 from ..extensions import db
 from ..match_setup import house_rule_overrides, house_rules_form
 from ..models import Group
-from ..rules import DEFAULT_DICE_GAME, DICE_GAMES, PRESETS, Preset, RuleError
+from ..rules import DICE_GAMES, PRESETS, Preset, RuleError
 from ..services import devices, group_games, groups, rule_sets
 from ..started import new_form_token, remember_started, started_from
 from . import pages
@@ -127,7 +128,7 @@ def new_match(token: str) -> Response:
 def new_dice_game(token: str) -> Response:
     """Start a dice game with players from the roster, in playing order (or new names)."""
     kind = request.values.get("kind", "")
-    kind = kind if kind in DICE_GAMES else DEFAULT_DICE_GAME
+    kind = kind if kind in DICE_GAMES else first_dice_game()
     labels = dice_seat_labels(kind)
 
     def start(group: Group, form, _rules) -> str:

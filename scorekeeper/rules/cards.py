@@ -15,6 +15,8 @@ __all__ = [
     "CLUBS",
     "DIAMONDS",
     "DOUBLE_DECK",
+    "GERMAN_RANKS",
+    "GERMAN_SUITS",
     "HEARTS",
     "JACK",
     "KING",
@@ -55,6 +57,14 @@ _SUIT_TOKENS = {letter: i for i, letter in enumerate(SUIT_LETTERS)}
 # The outline symbols are what some phone keyboards offer; they mean the same suit.
 _SUIT_TOKENS.update({symbol: i for i, symbol in enumerate(SUIT_SYMBOLS)})
 _SUIT_TOKENS.update({symbol: i for i, symbol in enumerate("♤♡♢♧")})
+# German tables write Ass, Zehn, König, Dame, Bube, Neun and Pik, Herz, Karo, Kreuz:
+# A Z K D B N with P H K Kr. Read beside the English letters everywhere (a link typed on a
+# German phone opens on any phone): no token means one card in English and another in
+# German (AH and KH mean the same in both; D is a suit in English only after a rank).
+GERMAN_RANKS = ("A", "Z", "K", "D", "B", "N")
+GERMAN_SUITS = ("P", "H", "K", "KR")
+_RANK_TOKENS.update({letter: rank for rank, letter in enumerate(GERMAN_RANKS)})
+_SUIT_TOKENS.update({letter: suit for suit, letter in enumerate(GERMAN_SUITS)})
 
 _SEPARATORS = re.compile(r"[\s,;+]+")
 # An emoji variation selector may trail a suit symbol typed on a phone.
@@ -111,14 +121,16 @@ def size_fix(count: int, sizes: Iterable[int]) -> str:
 
 
 def parse_card(token: str) -> Card:
-    """Read one card in any notation RULES.md accepts (``AS``, ``10h``, ``T♥``, ``H14``)."""
+    """Read one card in any notation RULES.md accepts (``AS``, ``10h``, ``T♥``, ``H14``),
+    or in German letters (``AP``, ``ZH``, ``DKr``)."""
     text = token.strip().translate(_IGNORED).upper()
     if len(text) >= 2:
-        # Rank first: the suit is the last character.
-        rank = _RANK_TOKENS.get(text[:-1])
-        suit = _SUIT_TOKENS.get(text[-1])
-        if rank is not None and suit is not None:
-            return Card(rank, suit)
+        # Rank first: the suit is the last character (or Kreuz's two: 10Kr).
+        for cut in (-1, -2):
+            rank = _RANK_TOKENS.get(text[:cut])
+            suit = _SUIT_TOKENS.get(text[cut:])
+            if rank is not None and suit is not None:
+                return Card(rank, suit)
         # Suit first, numeric rank: H14, S9.
         suit = _SUIT_TOKENS.get(text[0])
         rank = _RANK_NUMBERS.get(text[1:])

@@ -13,11 +13,11 @@ from .errors import RuleError
 from .sheets import SheetGame
 
 __all__ = [
-    "DEFAULT_DICE_GAME",
     "DICE_GAMES",
     "DiceGameKind",
     "DiceKnob",
     "dice_game",
+    "dice_games_for",
 ]
 
 
@@ -54,6 +54,9 @@ class DiceGameKind:
     # The name of its own scoring endpoint in the JSON API (API.md: /api/v1/<api>/score,
     # one player's turns), for a game served in the shape every sheet game shares there.
     api: str | None = None
+    # The languages (codes) of the tables that play it as their own: offered first to a
+    # phone in one of them (Kniffel in German).
+    languages: tuple[str, ...] = ()
 
 
 def _knobs(defaults: Any, leave_out: tuple[str, ...] = ()) -> tuple[DiceKnob, ...]:
@@ -70,7 +73,9 @@ def _knobs(defaults: Any, leave_out: tuple[str, ...] = ()) -> tuple[DiceKnob, ..
     )
 
 
-def _yahtzee_kind(kind: str, label: str, variant: str) -> DiceGameKind:
+def _yahtzee_kind(
+    kind: str, label: str, variant: str, languages: tuple[str, ...] = ()
+) -> DiceGameKind:
     """Yahtzee's sheet under a name (Kniffel and Yams are the same sheet, called so)."""
     sheet = yahtzee.YahtzeeSheet(kind, label, variant)
     return DiceGameKind(
@@ -85,10 +90,11 @@ def _yahtzee_kind(kind: str, label: str, variant: str) -> DiceGameKind:
         ),
         replay=sheet.replay,
         sheet=sheet,
+        languages=languages,
     )
 
 
-def _sheet_kind(sheet: SheetGame) -> DiceGameKind:
+def _sheet_kind(sheet: SheetGame, languages: tuple[str, ...]) -> DiceGameKind:
     """A game of the sheet engine, as the registry lists it."""
     return DiceGameKind(
         kind=sheet.kind,
@@ -100,6 +106,7 @@ def _sheet_kind(sheet: SheetGame) -> DiceGameKind:
         replay=sheet.replay,
         sheet=sheet,
         api=sheet.kind,
+        languages=languages,
     )
 
 
@@ -108,11 +115,11 @@ DICE_GAMES: dict[str, DiceGameKind] = {
     for game in (
         _yahtzee_kind("yahtzee", "Yahtzee", "classic"),
         _yahtzee_kind("triple", "Triple Yahtzee", "triple"),
-        _sheet_kind(yatzy.YATZY),
-        _sheet_kind(yatzy.MAXI_YATZY),
-        _sheet_kind(generala.GENERALA),
-        _yahtzee_kind("kniffel", "Kniffel", "classic"),
-        _yahtzee_kind("yams", "Yams", "classic"),
+        _sheet_kind(yatzy.YATZY, ("sv",)),
+        _sheet_kind(yatzy.MAXI_YATZY, ("sv",)),
+        _sheet_kind(generala.GENERALA, ("es",)),
+        _yahtzee_kind("kniffel", "Kniffel", "classic", ("de",)),
+        _yahtzee_kind("yams", "Yams", "classic", ("fr",)),
         DiceGameKind(
             kind="farkle",
             label="Farkle",
@@ -126,8 +133,14 @@ DICE_GAMES: dict[str, DiceGameKind] = {
 }
 
 
-# The game a new-game form offers first, and what an unknown kind falls back to there.
-DEFAULT_DICE_GAME = next(iter(DICE_GAMES))
+def dice_games_for(language: str) -> list[DiceGameKind]:
+    """The dice games in the order a phone in ``language`` is offered them: the games its
+    tables play as their own first (Yatzy and Maxi Yatzy in Swedish), then the rest in the
+    registry's order. The first is the one a new game's form starts with."""
+    games = list(DICE_GAMES.values())
+    return [g for g in games if language in g.languages] + [
+        g for g in games if language not in g.languages
+    ]
 
 
 def dice_game(kind: Any) -> DiceGameKind:

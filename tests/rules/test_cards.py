@@ -7,13 +7,18 @@ from scorekeeper.rules.cards import (
     CLUBS,
     DIAMONDS,
     DOUBLE_DECK,
+    GERMAN_RANKS,
+    GERMAN_SUITS,
     HEARTS,
     JACK,
     KING,
     NINE,
     QUEEN,
+    RANKS,
     SINGLE_DECK,
     SPADES,
+    SUIT_LETTERS,
+    SUIT_SYMBOLS,
     TEN,
     Card,
     check_hand,
@@ -224,3 +229,51 @@ def test_check_hand_counts_the_cards_by_card():
 )
 def test_a_trump_suit_reads_like_a_card_suit(text, suit):
     assert parse_trump(text) == suit
+
+
+# German letters (issue 26): Ass, Zehn, König, Dame, Bube, Neun; Pik, Herz, Karo, Kreuz.
+GERMAN = {
+    "AP": Card(0, 0),
+    "ZH": Card(1, 1),
+    "KK": Card(2, 2),
+    "DKr": Card(3, 3),
+    "bp": Card(4, 0),
+    "NKR": Card(5, 3),
+    "10K": Card(1, 2),
+    "AH": Card(0, 1),
+    "Kkr": Card(2, 3),
+}
+
+
+@pytest.mark.parametrize(("token", "card"), GERMAN.items())
+def test_a_card_in_german_letters_reads_as_its_card(token, card):
+    assert parse_card(token) == card
+
+
+@pytest.mark.parametrize("card", [Card(r, s) for r in range(6) for s in range(4)])
+def test_every_card_reads_the_same_in_german_and_english_letters(card):
+    """Each of the 24 cards in German letters, and every English spelling of it read as
+    before: no token means one card in English and another in German."""
+    german = GERMAN_RANKS[card.rank] + GERMAN_SUITS[card.suit]
+    assert parse_card(german) == parse_card(german.lower()) == card
+    for rank in [RANKS[card.rank]] + (["T"] if card.rank == 1 else []):
+        for suit in (SUIT_LETTERS[card.suit], SUIT_SYMBOLS[card.suit]):
+            assert parse_card(rank + suit) == card
+
+
+def test_no_token_means_different_cards_in_english_and_german():
+    english_ranks = {"A": 0, "10": 1, "T": 1, "K": 2, "Q": 3, "J": 4, "9": 5}
+    english_suits = dict(zip(SUIT_LETTERS, range(4), strict=True))
+    german_ranks = {letter: rank for rank, letter in enumerate(GERMAN_RANKS)} | {"10": 1, "9": 5}
+    german_suits = {letter: suit for suit, letter in enumerate(GERMAN_SUITS)}
+    for rank, r in english_ranks.items():
+        for suit, s in english_suits.items():
+            token = rank + suit
+            if token[:-1] in german_ranks and token[-1] in german_suits:
+                assert (german_ranks[token[:-1]], german_suits[token[-1]]) == (r, s), token
+
+
+@pytest.mark.parametrize("token", ["ZZ", "DX", "BS9", "KRK", "PA", "ZX"])
+def test_a_german_looking_token_that_is_no_card_is_refused(token):
+    with pytest.raises(RuleError):
+        parse_card(token)
