@@ -20,7 +20,8 @@ from urllib.parse import urlsplit
 from babel import Locale
 from babel.dates import format_date, format_skeleton
 from babel.numbers import format_decimal, get_group_symbol
-from flask import Blueprint, Flask, current_app, redirect, request
+from babel.support import NullTranslations
+from flask import Blueprint, Flask, current_app, has_request_context, redirect, request
 from flask_babel import Babel, get_locale, get_translations
 from markupsafe import Markup
 from werkzeug.wrappers import Response
@@ -59,8 +60,9 @@ def choose_locale() -> str:
 
 
 def language() -> str:
-    """This request's language code (``de``), for a key that must differ by language."""
-    return str(get_locale() or "en")
+    """This request's language code (``de``), for a key that must differ by language;
+    English outside a request."""
+    return str(get_locale() or "en") if has_request_context() else "en"
 
 
 MINUS = "\u2212"  # a true minus sign, in every language: "−350"
@@ -97,7 +99,14 @@ def number_writer(code: str) -> Callable[[int], str]:
 
 def number(value: int) -> str:
     """A whole number as this request's language writes it in a score: ``−1.500``."""
-    return number_writer(language())(value)
+    return writes_numbers()(value)
+
+
+def writes_numbers() -> Callable[[int], str]:
+    """How this request's language writes a score (asked once per request: the language
+    is read from the phone's request, which costs more than writing a number)."""
+    words = _WORDS.get()
+    return words.number if words is not None else number_writer(language())
 
 
 def day(moment: date) -> str:
@@ -136,8 +145,10 @@ class Words:
     took 19 µs a word: some 70 words on a match page cost 11 % of the 200-hand page's
     budget; this takes under 1 µs; bench/pages.py, tests/test_languages.py)."""
 
-    def __init__(self, translations) -> None:
+    def __init__(self, translations, code: str) -> None:
         self.translations = translations
+        self.code = code  # the language's code (de)
+        self.number = number_writer(code)  # how it writes a score
         self.plain: dict[str, Markup] = {}  # a message said with no values, done
         self.kept: dict[str, Markup] = {}  # a message to fill in with values
 
@@ -166,8 +177,14 @@ _WORDS: ContextVar[Words | None] = ContextVar("scorekeeper_words", default=None)
 
 
 def _words_here() -> Words:
-    """This request's words; outside a request, Flask-Babel's (slow, always right)."""
-    return _WORDS.get() or Words(get_translations())
+    """This request's words; in a request that has none yet, Flask-Babel's (slow, always
+    right); outside a request (a command, a test), English."""
+    words = _WORDS.get()
+    if words is not None:
+        return words
+    if has_request_context():
+        return Words(get_translations(), language())
+    return Words(NullTranslations(), "en")
 
 
 def say(message: str, **values) -> Markup:
@@ -187,7 +204,7 @@ def _start_words(app: Flask) -> None:
     code = language()
     words = kept.get(code)
     if words is None:
-        words = kept[code] = Words(get_translations())
+        words = kept[code] = Words(get_translations(), code)
     _WORDS.set(words)
 
 

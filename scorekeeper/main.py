@@ -14,7 +14,7 @@ from .device import current_device
 from .extensions import db
 from .house_rules import KnobLine, pinochle_knob_lines
 from .htmx import LIVE_POLL
-from .i18n import day, language, number, number_writer
+from .i18n import day, number, writes_numbers
 from .rules import cards, pinochle
 from .services import devices
 from .words import wins
@@ -109,7 +109,7 @@ def signed(value: int) -> str:
 def number_cells(values) -> Markup:
     """Table cells of numbers (``<td>350</td><td>−40</td>``), in one step: a 200-hand
     ledger draws four rows of them per hand. Each value is an int, so nothing to escape."""
-    write = number_writer(language())
+    write = writes_numbers()
     return Markup("".join([f"<td>{write(int(value))}</td>" for value in values]))
 
 
@@ -122,7 +122,7 @@ def side_scores(names: Sequence[str]) -> Callable[[Sequence[int], Sequence[int]]
         '<span class="row-points">'
         for name in names
     ]
-    write = number_writer(language())
+    write = writes_numbers()
     # Heard by a screen reader between a side's points and its total: "Us: +380, total 560".
     total = escape(gettext(", total "))
 

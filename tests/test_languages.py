@@ -10,12 +10,15 @@ import subprocess
 import sys
 from pathlib import Path
 
+import jinja2
 import pytest
 from babel.messages import pofile
 from babel.messages.mofile import write_mo
 from babel.numbers import format_decimal
+from flask_babel import get_translations
 from hypothesis import given
 from hypothesis import strategies as st
+from markupsafe import Markup
 
 from scorekeeper.i18n import COOKIE, LANGUAGES, MINUS, OFFERED, number_writer
 from scorekeeper.rules import DICE_GAMES
@@ -327,3 +330,62 @@ def test_a_groups_dice_game_choice_follows_the_language_too(everywhere):
 
     kinds = [option.attrs["value"] for option in page.by_id("kind").all("option")]
     assert kinds[0] == "kniffel"
+
+
+# ============================================================ the templates' own gettext
+
+
+def babels_newstyle(site) -> jinja2.Environment:
+    """A Jinja environment whose gettext is Flask-Babel's, installed as Flask-Babel
+    installs it (newstyle): what i18n.say must answer like."""
+    environment = jinja2.Environment(autoescape=True, extensions=["jinja2.ext.i18n"])
+    environment.install_gettext_callables(
+        gettext=lambda s: get_translations().ugettext(s),
+        ngettext=lambda s, p, n: get_translations().ungettext(s, p, n),
+        newstyle=True,
+    )
+    return environment
+
+
+VALUES = {"player": Markup("<bdi>Ann</bdi>"), "number": 3, "name": "<Bob & co>", "num": 2}
+
+
+@pytest.mark.parametrize("language", sorted(LANGUAGES))
+def test_the_templates_gettext_says_what_flask_babels_says(everywhere, language):
+    """i18n.say keeps each message it has looked up; what it says, filled in and escaped,
+    is what Flask-Babel's newstyle gettext says, for every message of the catalogue."""
+    with (TRANSLATIONS / "messages.pot").open("rb") as file:
+        messages = [message for message in pofile.read_po(file) if message.id]
+    ours = everywhere.jinja_env
+    theirs = babels_newstyle(everywhere)
+    source = "{{ _(message, **values) }}|{{ _(message, **values) }}"
+    plural = "{{ ngettext(one, many, count, **values) }}"
+    with everywhere.test_request_context("/", headers={"Accept-Language": language}):
+        everywhere.preprocess_request()
+        for message in messages:
+            if isinstance(message.id, tuple):
+                for count in (1, 2, 5):
+                    context = {"one": message.id[0], "many": message.id[1], "count": count}
+                    names = set(re.findall(r"%\((\w+)\)s", " ".join(message.id))) - {"num"}
+                    context["values"] = {n: VALUES.get(n, "<x>") for n in names}
+                    said = ours.from_string(plural).render(**context)
+                    assert said == theirs.from_string(plural).render(**context), message.id
+                continue
+            names = set(re.findall(r"%\((\w+)\)s", message.id))
+            context = {"message": message.id, "values": {n: VALUES.get(n, "<x>") for n in names}}
+            said = ours.from_string(source).render(**context)
+            assert said == theirs.from_string(source).render(**context), message.id
+
+
+def test_each_request_says_its_own_language(everywhere):
+    """The words kept for one language never answer another phone's request."""
+    phone = everywhere.test_client()
+    for language, word in [("de", "Neue Partie"), ("en", "New match"), ("de", "Neue Partie")]:
+        page = read(phone.get("/", headers={"Accept-Language": language}))
+        assert word in nav(page), language
+
+
+def test_outside_a_request_the_templates_gettext_still_answers(everywhere):
+    with everywhere.app_context():
+        template = everywhere.jinja_env.from_string("{{ _('New match') }} {{ _('a %%') }}")
+        assert template.render() == "New match a %"
