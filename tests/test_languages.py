@@ -155,16 +155,21 @@ def compiled(tmp_path_factory) -> Path:
     return folder
 
 
+def offering(make_site, folder: Path, compiled: Path, languages: tuple[str, ...]):
+    """A site that offers ``languages``, read from the test's compiled catalogues."""
+    return make_site(
+        folder,
+        TESTING=True,
+        SECRET_KEY="test",
+        LANGUAGES_OFFERED=languages,
+        BABEL_TRANSLATION_DIRECTORIES=str(compiled),
+    )
+
+
 @pytest.fixture
 def site(make_site, tmp_path, compiled):
     """A site that offers German and French (as it will once their catalogues are whole)."""
-    return make_site(
-        tmp_path,
-        TESTING=True,
-        SECRET_KEY="test",
-        LANGUAGES_OFFERED=("en", "de", "fr"),
-        BABEL_TRANSLATION_DIRECTORIES=str(compiled),
-    )
+    return offering(make_site, tmp_path, compiled, ("en", "de", "fr"))
 
 
 def nav(page) -> str:
@@ -284,13 +289,7 @@ def test_a_german_phone_reads_the_totals_with_german_digit_groups(site):
 @pytest.fixture
 def everywhere(make_site, tmp_path, compiled):
     """A site that offers every language it has a catalogue for."""
-    return make_site(
-        tmp_path,
-        TESTING=True,
-        SECRET_KEY="test",
-        LANGUAGES_OFFERED=tuple(LANGUAGES),
-        BABEL_TRANSLATION_DIRECTORIES=str(compiled),
-    )
+    return offering(make_site, tmp_path, compiled, tuple(LANGUAGES))
 
 
 @pytest.mark.parametrize(
