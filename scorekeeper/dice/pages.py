@@ -22,15 +22,17 @@ from ..services.dice import (
     DiceState,
     FarkleState,
     SheetState,
-    TurnsSince,
-    describe_turn,
     digits,
     game_version,
+)
+from ..services.dice_turns import STALE
+from ..services.dice_words import (
+    TurnsSince,
+    describe_turn,
     last_turn_said,
     turn_done,
     who_plays_now,
 )
-from ..services.dice_turns import STALE
 from ..services.errors import NotFound
 from ..started import recently_started
 from ..validators import point_to_first_error

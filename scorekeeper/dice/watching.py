@@ -11,12 +11,11 @@ from ..extensions import db
 from ..result_card import dice_card
 from ..services.dice import (
     SheetState,
-    changed_since,
     find_game,
     game_version,
     load_game,
-    turn_changed_since,
 )
+from ..services.dice_words import changed_since, turn_changed_since
 from ..sharing import card_answer, qr_svg
 from ..validators import whole_number
 from .blueprint import bp

@@ -26,8 +26,6 @@ from .dice import (
     DiceState,
     FarkleState,
     SheetState,
-    changed_since,
-    describe_turn,
     digits,
     farkle_turn,
     find_game,
@@ -35,6 +33,7 @@ from .dice import (
     replay_sheet,
     sheet_turn,
 )
+from .dice_words import changed_since, describe_turn
 from .errors import AlreadyRecorded, Conflict, GameOver, NotFound, ZeroToConfirm
 from .writes import checked_form_token, checked_version, claim_version, is_form_token
 

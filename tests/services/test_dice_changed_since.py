@@ -1,12 +1,12 @@
 """What another phone changed in a dice game since a turn's form was drawn
-(services.dice.changed_since): the conflict a phone is shown when it enters the turn."""
+(services.dice_words.changed_since): the conflict a phone is shown when it enters the turn."""
 
 from __future__ import annotations
 
 import pytest
 
 from scorekeeper.rules import FarkleTurn
-from scorekeeper.services import dice, dice_turns
+from scorekeeper.services import dice, dice_turns, dice_words
 from scorekeeper.services.dice_turns import STALE
 from scorekeeper.services.errors import Conflict
 from tests.helpers.stored import form_token
@@ -48,7 +48,7 @@ def test_nothing_changed_since_the_version_the_game_is_at(session, new_dice_game
     token = new_dice_game()
     enter(session, token, "33356", "full_house")
 
-    assert dice.changed_since(game_now(session, token), 1, 2) is None
+    assert dice_words.changed_since(game_now(session, token), 1, 2) is None
 
 
 def test_a_yahtzee_turn_entered_meanwhile_is_named_with_its_dice_box_and_points(
@@ -60,7 +60,7 @@ def test_a_yahtzee_turn_entered_meanwhile_is_named_with_its_dice_box_and_points(
     enter(session, token, "44444", "fours")
     enter(session, token, "55555", "fives")
 
-    change = dice.changed_since(game_now(session, token), 3, 4)
+    change = dice_words.changed_since(game_now(session, token), 3, 4)
 
     assert change.sentence == "Another phone entered Ann's turn 2: 5 5 5 5 5 in Fives (25)"
     assert (change.version, change.changes, change.next_number) == (4, 1, 5)
@@ -73,7 +73,7 @@ def test_several_turns_since_name_the_first_and_count_the_rest(session, new_dice
     enter(session, token, "12345", "large_straight")
     enter(session, token, "66612", "chance")
 
-    change = dice.changed_since(game_now(session, token), 0, 1)
+    change = dice_words.changed_since(game_now(session, token), 0, 1)
 
     assert change.sentence == (
         "Another phone entered Ann's turn 1: 3 3 3 5 5 in Full house (25) (and 2 more turns since)"
@@ -87,7 +87,7 @@ def test_a_triple_turn_names_its_column(session, new_dice_game):
         session, token, "66666", "yahtzee", 3, version=0, form_token=form_token(), number=1
     )
 
-    change = dice.changed_since(game_now(session, token), 0, 1)
+    change = dice_words.changed_since(game_now(session, token), 0, 1)
 
     assert change.sentence == "Another phone entered Ann's turn 1: 6 6 6 6 6 in Yahtzee ×3 (50)"
 
@@ -96,7 +96,7 @@ def test_a_farkle_turn_is_named_with_its_result(session, new_dice_game):
     token = new_dice_game("farkle")
     bank(session, token, FarkleTurn(total=600))
 
-    change = dice.changed_since(game_now(session, token), 0, 1)
+    change = dice_words.changed_since(game_now(session, token), 0, 1)
 
     assert change.sentence == "Another phone entered turn 1: Ann banks 600"
     assert change.next_name == "Bob"
@@ -107,7 +107,7 @@ def test_a_correction_or_undo_meanwhile_enters_no_turn(session, new_dice_game):
     enter(session, token, "33356", "full_house")
     dice_turns.undo_turn(session, token, version=1)
 
-    change = dice.changed_since(game_now(session, token), 1, 2)
+    change = dice_words.changed_since(game_now(session, token), 1, 2)
 
     assert change.entered == ()
     assert change.sentence == "Another phone corrected or took back a turn"
