@@ -52,7 +52,7 @@ $(TRANSLATIONS)/%/LC_MESSAGES/messages.mo: $(TRANSLATIONS)/%/LC_MESSAGES/message
 	$(BIN)/pybabel -q compile -i $< -o $@ -l $*
 
 messages: $(DEV_STAMP)
-	$(BIN)/pybabel -q extract -F babel.cfg --no-location --sort-output \
+	$(BIN)/pybabel -q extract -F babel.cfg --no-location --sort-output --add-comments=Translators: \
 		--project Scorekeeper --copyright-holder Scorekeeper -o $(TRANSLATIONS)/messages.pot .
 	$(BIN)/pybabel -q update -i $(TRANSLATIONS)/messages.pot -d $(TRANSLATIONS) \
 		--no-wrap --ignore-obsolete --ignore-pot-creation-date --no-fuzzy-matching

@@ -23,10 +23,11 @@ from babel.numbers import format_decimal, get_group_symbol
 from babel.support import NullTranslations
 from flask import Blueprint, Flask, current_app, has_request_context, redirect, request
 from flask_babel import Babel, get_locale, get_translations
-from markupsafe import Markup
+from markupsafe import Markup, escape
 from werkzeug.wrappers import Response
 
 from .page_cache import page_csrf
+from .rules.sentences import Said, speak_with
 
 # Every language the site has a catalogue for, each by its own name.
 LANGUAGES = {
@@ -165,6 +166,27 @@ class Words:
             kept = self.kept[message] = Markup(self.translations.ugettext(message))
         return kept % values
 
+    def say_said(self, sentence: Said) -> Markup:
+        """A sentence of the code (rules/sentences.py) in this language: its numbers written the
+        language's way, the sentences among its values said the same way, the rest escaped."""
+        if sentence.parts is not None:
+            return Markup(sentence.message).join(map(self.value, sentence.parts))
+        values = {name: self.value(value) for name, value in sentence.values.items()}
+        if sentence.plural is None:
+            return self.say(sentence.message, values)
+        return (
+            Markup(self.translations.ungettext(sentence.message, sentence.plural, sentence.count))
+            % values
+        )
+
+    def value(self, value: object) -> object:
+        """One value of a sentence as this language writes it."""
+        if isinstance(value, Said):
+            return self.say_said(value)
+        if type(value) is int:
+            return self.number(value)
+        return value
+
     def say_plural(self, singular: str, plural: str, count: int, values: dict) -> Markup:
         """The form of the message for ``count`` in this language, filled in (``num`` is
         the count unless given)."""
@@ -198,13 +220,39 @@ def say_plural(singular: str, plural: str, count: int, /, **values) -> Markup:
     return _words_here().say_plural(singular, plural, count, values)
 
 
+def speak(sentence: Said) -> Markup:
+    """A sentence of the code drawn into a page (its ``__html__``): in the request's
+    language; as it was made (its English) in English, in the JSON API and outside a
+    request."""
+    words = _WORDS.get()
+    if words is None or words.code == "en":
+        return escape(str.__str__(sentence))
+    return words.say_said(sentence)
+
+
+def plain(text: str) -> str:
+    """Text for somewhere that is not HTML (a flashed note, a header, a file): a sentence
+    of the code in the request's language, unescaped; any other text as it is."""
+    if not isinstance(text, Said):
+        return text
+    words = _WORDS.get()
+    if words is None or words.code == "en":
+        return str.__str__(text)
+    return words.say_said(text).unescape()
+
+
+# The JSON API speaks English whatever the phone's language (a stable contract, API.md).
+ENGLISH_BLUEPRINTS = frozenset({"api"})
+
+
 def _start_words(app: Flask) -> None:
     """Before each request: its language's words, kept per site and language."""
     kept = app.extensions.setdefault("scorekeeper_words", {})
-    code = language()
+    code = "en" if request.blueprint in ENGLISH_BLUEPRINTS else language()
     words = kept.get(code)
     if words is None:
-        words = kept[code] = Words(get_translations(), code)
+        catalogue = NullTranslations() if code == "en" else get_translations()
+        words = kept[code] = Words(catalogue, code)
     _WORDS.set(words)
 
 
@@ -213,6 +261,7 @@ def init_languages(app: Flask) -> None:
     languages offered and this request's language."""
     Babel(app, locale_selector=choose_locale)
     app.register_blueprint(bp)
+    speak_with(speak)
     # The templates' gettext, ngettext and _ are the quick ones above, newstyle as
     # Flask-Babel installs them ({% trans %} blocks call them with their values).
     app.jinja_env.globals.update(_=say, gettext=say, ngettext=say_plural)

@@ -5,6 +5,8 @@ not offered yet, and a kept match page drawn per language."""
 
 from __future__ import annotations
 
+import json
+import pickle
 import re
 import subprocess
 import sys
@@ -20,8 +22,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from markupsafe import Markup
 
-from scorekeeper.i18n import COOKIE, LANGUAGES, MINUS, OFFERED, number_writer
-from scorekeeper.rules import DICE_GAMES
+from scorekeeper.i18n import COOKIE, LANGUAGES, MINUS, OFFERED, number_writer, plain
+from scorekeeper.rules import DICE_GAMES, Said, said, said_joined, said_plural
 from tests.helpers.html import form_to, read
 from tests.helpers.play import match_url, new_match, open_page, save_hand, start_match, submit
 
@@ -388,3 +390,77 @@ def test_outside_a_request_the_templates_gettext_still_answers(everywhere):
     with everywhere.app_context():
         template = everywhere.jinja_env.from_string("{{ _('New match') }} {{ _('a %%') }}")
         assert template.render() == "New match a %"
+
+
+# ============================================================ the code's own sentences
+
+
+def drawn(site, value, language: str) -> str:
+    """``value`` printed by a template for a phone asking for ``language``."""
+    with site.test_request_context("/", headers={"Accept-Language": language}):
+        site.preprocess_request()
+        return site.jinja_env.from_string("{{ value }}").render(value=value)
+
+
+def test_a_sentence_of_the_code_is_english_text_that_keeps_its_message():
+    sentence = said("Hand %(number)s", number=1500)
+    assert sentence == "Hand 1500" and isinstance(sentence, str)
+    assert (sentence.message, sentence.values) == ("Hand %(number)s", {"number": 1500})
+    assert said_plural("%(num)s hand", "%(num)s hands", 1) == "1 hand"
+    assert said_plural("%(num)s hand", "%(num)s hands", 2) == "2 hands"
+    assert said("100%% sure") == "100% sure"
+    assert json.dumps({"said": sentence}) == '{"said": "Hand 1500"}'
+    assert pickle.loads(pickle.dumps(sentence)) == "Hand 1500"
+
+
+def test_a_page_says_the_codes_sentence_in_the_phones_language(everywhere):
+    sentence = said("Hand %(number)s", number=1500)
+    assert drawn(everywhere, sentence, "de") == "Spiel 1.500"
+    assert drawn(everywhere, sentence, "en") == "Hand 1500"
+    assert drawn(everywhere, said("New match"), "fr") == "Nouvelle partie"
+
+
+def test_a_sentence_within_a_sentence_is_said_in_the_same_language(everywhere):
+    sentence = said("Hand %(number)s", number=said("New match"))
+    assert drawn(everywhere, sentence, "sv") == "Giv Nytt parti"
+
+
+def test_a_list_of_sentences_is_said_item_by_item(everywhere):
+    items = said_joined([said("New match"), "<Ann>", said("Hand %(number)s", number=2)], " · ")
+    assert items == "New match · <Ann> · Hand 2"
+    assert drawn(everywhere, items, "es") == "Nueva partida · &lt;Ann&gt; · Mano 2"
+    assert drawn(everywhere, items, "en") == "New match · &lt;Ann&gt; · Hand 2"
+
+
+def test_typed_text_in_a_sentence_is_kept_as_typed_and_escaped(everywhere):
+    sentence = said("Hand %(number)s", number="<b>Ann's</b>")
+    assert drawn(everywhere, sentence, "de") == "Spiel &lt;b&gt;Ann&#39;s&lt;/b&gt;"
+    assert drawn(everywhere, sentence, "en") == "Hand &lt;b&gt;Ann&#39;s&lt;/b&gt;"
+
+
+def test_a_plural_sentence_takes_the_languages_form(everywhere):
+    for count, german in [(1, "3 von 1 Spiel"), (5, "3 von 5 Spielen")]:
+        sentence = said_plural(
+            "%(hands)s of %(num)s hands", "%(hands)s of %(num)s hands", count, hands=3
+        )
+        assert drawn(everywhere, sentence, "de") == german
+
+
+def test_a_sentence_said_outside_html_is_plain_text(everywhere):
+    sentence = said("Hand %(number)s", number="<Ann>")
+    with everywhere.test_request_context("/", headers={"Accept-Language": "de"}):
+        everywhere.preprocess_request()
+        assert plain(sentence) == "Spiel <Ann>"
+        assert plain("typed") == "typed"
+    with everywhere.test_request_context("/", headers={"Accept-Language": "en"}):
+        everywhere.preprocess_request()
+        assert plain(sentence) == "Hand <Ann>" and type(plain(sentence)) is str
+
+
+def test_the_json_api_speaks_english_to_every_phone(everywhere):
+    sentence = said("Hand %(number)s", number=3)
+    with everywhere.test_request_context("/api/v1/farkle/score", headers={"Accept-Language": "de"}):
+        everywhere.preprocess_request()
+        assert plain(sentence) == "Hand 3"
+        assert Markup(sentence.__html__()) == "Hand 3"
+    assert isinstance(sentence, Said)

@@ -19,6 +19,7 @@ from . import (
     farkle,
     generala,
     pinochle,
+    sentences,
     sheets,
     stats,
     text,
@@ -29,6 +30,7 @@ from . import (
 
 _MODULES = (
     errors,
+    sentences,
     cards,
     pinochle,
     dice,
