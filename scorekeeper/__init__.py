@@ -28,6 +28,7 @@ from .matches.routes import bp as matches_bp
 from .page_cache import init_page_cache
 from .quick_poll import init_quick_polls
 from .rule_sets.routes import bp as rule_sets_bp
+from .script_words import script_words
 from .security import init_security
 from .services.errors import AlreadyRecorded, ServiceError
 from .template_space import Dedent
@@ -60,6 +61,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.url_map.converters["token"] = TokenConverter
     app.jinja_env.add_extension(Dedent)
     init_languages(app)
+    app.jinja_env.globals["script_words"] = script_words
 
     database.init_app(app)
     # The limiter before CSRF protection: a refused post still counts against its client.

@@ -152,6 +152,7 @@ class Words:
         self.number = number_writer(code)  # how it writes a score
         self.plain: dict[str, Markup] = {}  # a message said with no values, done
         self.kept: dict[str, Markup] = {}  # a message to fill in with values
+        self.script: dict | None = None  # the scripts' words (script_words.py), once asked
 
     def say(self, message: str, values: dict) -> Markup:
         """``message`` in this language, its values filled in and escaped (Jinja's
@@ -198,7 +199,7 @@ class Words:
 _WORDS: ContextVar[Words | None] = ContextVar("scorekeeper_words", default=None)
 
 
-def _words_here() -> Words:
+def words_now() -> Words:
     """This request's words; in a request that has none yet, Flask-Babel's (slow, always
     right); outside a request (a command, a test), English."""
     words = _WORDS.get()
@@ -211,13 +212,13 @@ def _words_here() -> Words:
 
 def say(message: str, **values) -> Markup:
     """A template's ``_()`` and ``gettext()``, and a ``{% trans %}`` block's."""
-    return _words_here().say(message, values)
+    return words_now().say(message, values)
 
 
 def say_plural(singular: str, plural: str, count: int, /, **values) -> Markup:
     """A template's ``ngettext()``, and a ``{% trans %}`` block with ``{% pluralize %}``
     (``num`` is ``count`` unless the template gives it)."""
-    return _words_here().say_plural(singular, plural, count, values)
+    return words_now().say_plural(singular, plural, count, values)
 
 
 def speak(sentence: Said) -> Markup:

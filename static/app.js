@@ -2,6 +2,32 @@
 // the seats' names, a club round's clock and the service worker. A game's own helpers are
 // in its bundle (hand_form.js, dice_form.js; assets.py). Every page works without them.
 
+// The words a script writes, in the page's language: base.html carries their translations
+// (script_words.py) on a page in another language than English; an English page carries
+// none, and the script's own English is written. Placeholders are named: "Hand %(number)s".
+const SCRIPT_WORDS = JSON.parse(document.getElementById("script-words")?.textContent || "{}");
+const PLACEHOLDER = /%\((\w+)\)s/g;
+const spoken = (english) => SCRIPT_WORDS[english] || english;
+function say(english, values = {}) {
+  return spoken(english).replace(PLACEHOLDER, (_, name) => String(values[name]));
+}
+// The form that follows a number (%(num)s), by the page language's plural rule.
+function sayPlural(one, many, count, values = {}) {
+  const forms = SCRIPT_WORDS[one];
+  const singular = forms ? new Intl.PluralRules(document.documentElement.lang).select(count) === "one" : count === 1;
+  const message = forms ? forms[singular ? 0 : 1] : singular ? one : many;
+  const filled = { num: count, ...values };
+  return message.replace(PLACEHOLDER, (_, name) => String(filled[name]));
+}
+// A sentence with an element among its values, as the pieces to append: the translation
+// may put the element anywhere in the sentence.
+function sayNodes(english, values) {
+  return spoken(english).split(/(%\(\w+\)s)/).filter(Boolean).map((piece) => {
+    const name = /^%\((\w+)\)s$/.exec(piece);
+    return name ? values[name[1]] : piece;
+  });
+}
+
 // What a game's helpers draw before the hidden helpers are shown (hand_form.js: the card taps).
 const revealers = [];
 
@@ -79,7 +105,7 @@ document.addEventListener("DOMContentLoaded", () => {
 // Share: the phone's share sheet where it has one, else copy the link.
 function revealShare(root) {
   root.querySelectorAll("[data-share-url][hidden]").forEach((button) => {
-    if (!navigator.share) button.textContent = button.textContent.replace(/^Share/, "Copy");
+    if (!navigator.share && button.dataset.copy) button.textContent = button.dataset.copy;
     button.hidden = false;
   });
 }
@@ -96,9 +122,9 @@ document.addEventListener("click", async (event) => {
       return;
     }
     await navigator.clipboard.writeText(url);
-    said.textContent = "Link copied: paste it into a message.";
+    said.textContent = say("Link copied: paste it into a message.");
   } catch (error) {
-    if (error.name !== "AbortError") said.textContent = "Could not share from here: press and hold the link below to copy it.";
+    if (error.name !== "AbortError") said.textContent = say("Could not share from here: press and hold the link below to copy it.");
   }
 });
 

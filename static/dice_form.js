@@ -51,20 +51,20 @@ function diceWords(text) {
 }
 function drawDicePinned(pinned, field) {
   let shown = "";
-  let said = "· scoring…";
+  let said = say("· scoring…");
   if (pinned.dataset.dice) {
     // Yahtzee: so many dice a turn; the last one shows what they score.
     const size = Number(pinned.dataset.dice);
     const count = field.value.replace(/[\s,;+]/g, "").length;
     shown = diceWords(field.value);
-    if (count < size) said = `· ${size - count} more ${size - count === 1 ? "die" : "dice"}`;
-    else if (count > size) said = `· more than ${size} dice`;
-    else if (!navigator.onLine) said = "· no network: tap a box on the card";
+    if (count < size) said = sayPlural("· %(num)s more die", "· %(num)s more dice", size - count);
+    else if (count > size) said = say("· more than %(size)s dice", { size });
+    else if (!navigator.onLine) said = say("· no network: tap a box on the card");
   } else {
     // Farkle: the kept dice of each throw, one a line, or the turn's total.
     shown = field.value.split("\n").map(diceWords).filter(Boolean).join(" · ");
     const total = field.form.elements.total;
-    if (!shown && total && total.value.trim()) shown = `Total ${total.value.trim()}`;
+    if (!shown && total && total.value.trim()) shown = say("Total %(total)s", { total: total.value.trim() });
   }
   pinned.hidden = !shown;
   const dice = document.createElement("strong");

@@ -104,7 +104,8 @@ function chooseCardPlayer(grid, id) {
       const cards = document.getElementById(cardsPlayer).value.match(/[^\s,;+]+/g);
       button.lastElementChild.textContent = cards ? cards.length : "";
     } else {
-      button.setAttribute("aria-label", cardName ? `Add the ${cardName} to ${whose}` : `Take out the last card of ${whose}`);
+      const words = cardName ? say("Add the %(card)s to %(whose)s", { card: cardName, whose }) : say("Take out the last card of %(whose)s", { whose });
+      button.setAttribute("aria-label", words);
     }
   });
   grid.closest("details").querySelectorAll("[data-cards-field]").forEach((box) => {

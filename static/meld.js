@@ -97,21 +97,21 @@
   function drawCell(cell, hand, held, addable) {
     const { meldCard: code, cardName: name, symbol, suit } = cell.dataset;
     const state = formState();
-    const label = `${name}, ${held} in hand`;
+    const label = say("%(card)s, %(held)s in hand", { card: name, held });
     const children = [];
     if (addable) {
       const add = sortHand([...hand, code]).join(" ");
       children.push(
         link(
           addressOf({ ...state, hand: add }),
-          { "data-meld-tap": "add", class: `card-button suit-${suit}`, "aria-label": `Add the ${label}` },
+          { "data-meld-tap": "add", class: `card-button suit-${suit}`, "aria-label": say("Add the %(card)s", { card: label }) },
           [symbol],
         ),
       );
     } else {
       const card = document.createElement("span");
       card.className = `card-button suit-${suit} disabled`;
-      card.setAttribute("aria-label", `${label}; no more can be added`);
+      card.setAttribute("aria-label", say("%(card)s; no more can be added", { card: label }));
       card.textContent = symbol;
       children.push(card);
     }
@@ -124,7 +124,7 @@
       children.push(
         link(
           addressOf({ ...state, hand: sortHand(rest).join(" ") }),
-          { "data-meld-tap": "remove", class: "remove", "aria-label": `Take out one ${name} (${held} in hand)` },
+          { "data-meld-tap": "remove", class: "remove", "aria-label": say("Take out one %(card)s (%(held)s in hand)", { card: name, held }) },
           [count, " \u2212"],
         ),
       );
@@ -154,16 +154,17 @@
     const full = line.dataset.sizes.split(" ").map(Number).includes(hand.length);
     if (hand.length > most) {
       // As the server says it: more cards than a hand holds are not counted.
-      strong.textContent = `${hand.length} cards read`;
-      said.append(strong, ": not counted until the cards are fixed.");
+      strong.textContent = sayPlural("%(num)s card read", "%(num)s cards read", hand.length);
+      said.append(...sayNodes("%(cards)s: not counted until the cards are fixed.", { cards: strong }));
     } else {
-      strong.textContent = `${hand.length} of ${line.dataset.sizesText} cards`;
-      said.append(strong, `${hand.length && !full ? ": a partial hand, counted as it is" : ""}.`);
+      strong.textContent = say("%(count)s of %(sizes)s cards", { count: hand.length, sizes: line.dataset.sizesText });
+      const partial = hand.length && !full;
+      said.append(...sayNodes(partial ? "%(cards)s: a partial hand, counted as it is." : "%(cards)s.", { cards: strong }));
     }
     const parts = [said];
     if (hand.length) {
       const clear = addressOf({ ...formState(), hand: "", trump: "" });
-      parts.push(" ", link(clear, { "data-meld-link": "", class: "clear-hand" }, ["Clear"]));
+      parts.push(" ", link(clear, { "data-meld-link": "", class: "clear-hand" }, [say("Clear")]));
     }
     line.replaceChildren(...parts);
     drawPinned(hand);
@@ -177,10 +178,10 @@
     pinned.hidden = hand.length === 0;
     const count = document.createElement("strong");
     count.dataset.pinnedCount = "";
-    count.textContent = `${hand.length} card${hand.length === 1 ? "" : "s"}`;
+    count.textContent = sayPlural("%(num)s card", "%(num)s cards", hand.length);
     const score = document.createElement("span");
     score.dataset.pinnedScore = "";
-    score.textContent = "· counting…";
+    score.textContent = say("· counting…");
     pinned.replaceChildren(count, " ", score);
   }
 

@@ -39,7 +39,7 @@
     event.preventDefault();
     const said = button.parentElement.querySelector(".share-result-said");
     navigator.share({ files: [file], title: button.dataset.shareTitle }).catch((error) => {
-      if (error.name !== "AbortError" && said) said.textContent = "Could not share from here: the picture is downloaded instead.";
+      if (error.name !== "AbortError" && said) said.textContent = say("Could not share from here: the picture is downloaded instead.");
       if (error.name !== "AbortError") location.assign(button.href);
     });
   });

@@ -136,7 +136,8 @@ function waitingLabels(waiting) {
   });
   return labels.map((label) => {
     if (typeof label === "string") return label;
-    return label.first === label.last ? `Hand ${label.first}` : `Hands ${label.first}–${label.last}`;
+    if (label.first === label.last) return say("Hand %(number)s", { number: label.first });
+    return say("Hands %(first)s–%(last)s", label);
   });
 }
 
@@ -150,9 +151,9 @@ async function showStatus() {
   } catch (error) {
     // No IndexedDB (a private window on some phones): nothing can be waiting.
   }
-  const parts = [navigator.onLine ? "Online" : "Offline: saves are kept on this phone"];
+  const parts = [say(navigator.onLine ? "Online" : "Offline: saves are kept on this phone")];
   if (waiting.length) {
-    parts.push(`waiting to send: ${waiting.length} (${waitingLabels(waiting).join(", ")})`);
+    parts.push(say("waiting to send: %(count)s (%(which)s)", { count: waiting.length, which: waitingLabels(waiting).join(", ") }));
     if (serverFault && navigator.onLine) parts.push(serverFault);
   }
   line.textContent = parts.join(" · ");
@@ -214,7 +215,7 @@ document.addEventListener("htmx:sendError", (event) => {
 // database read-only or not answering) with a sentence saying why, and Retry-After: when to
 // try again. The save is kept on this phone as if the network had failed, the sentence is
 // shown with what waits, and everything kept is sent again when the server said to.
-const FAULT_WORDS = "The server could not store this just now; it is kept on this phone and sent again.";
+const FAULT_WORDS = say("The server could not store this just now; it is kept on this phone and sent again.");
 
 // Retry-After in seconds (a number, or an HTTP date), within a second and five minutes.
 function retryAfterSeconds(header) {

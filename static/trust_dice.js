@@ -65,7 +65,7 @@ function playerAfter(name) {
 // Whose turn the page shows.
 function turnPlayer() {
   const title = document.getElementById("turn-title");
-  return title ? title.textContent.replace(/'s turn$/, "").trim() : "";
+  return title ? title.dataset.player || "" : "";
 }
 
 // A turn's form, drawn as if the kept turn had landed: the next version and turn number,
@@ -76,10 +76,13 @@ function advanceTurn(form, player) {
   form.elements.client_token.value = newFormToken();
   const title = document.getElementById("turn-title");
   const next = playerAfter(player);
-  if (title && next) title.textContent = `${next}'s turn`;
+  if (title && next) {
+    title.textContent = say("%(player)s's turn", { player: next });
+    title.dataset.player = next;
+  }
   // The line of facts says whose turn it is too; the boxes left were the last player's.
   const facts = document.querySelector("#dice-game .match-facts strong");
-  if (facts && next) facts.textContent = `${next}'s turn`;
+  if (facts && next) facts.textContent = say("%(player)s's turn", { player: next });
   document.querySelectorAll("#dice-game .match-facts .boxes-left").forEach((part) => part.remove());
   const conflict = document.getElementById("conflict-choice");
   if (conflict) conflict.remove();
@@ -91,7 +94,7 @@ function advanceTurn(form, player) {
 async function keepDiceTurn(form, fields) {
   const title = document.getElementById("turn-title");
   const player = turnPlayer();
-  const label = title ? title.textContent.trim() : "A turn";
+  const label = title ? title.textContent.trim() : say("A turn");
   await keepEntry(form, label, fields, { player });
   // The note and its Undo are of the site's last turn, not this one.
   document.getElementById("dice-note")?.remove();
@@ -110,7 +113,7 @@ async function keepDiceTurn(form, fields) {
     const kept = document.createElement("p");
     kept.id = "turn-kept";
     kept.className = "hand-notice";
-    kept.textContent = `${label}: kept on this phone, to be sent when the network is back.`;
+    kept.textContent = say("%(turn)s: kept on this phone, to be sent when the network is back.", { turn: label });
     (section || form).replaceChildren(kept);
   }
   await showStatus();
@@ -190,7 +193,7 @@ async function offerLaterBoxes(entryForm) {
   later.className = "later-boxes";
   const hint = document.createElement("p");
   hint.className = "hint";
-  hint.textContent = `No network: choose ${player}'s box for ${dice}. It is scored when the turn is sent.`;
+  hint.textContent = say("No network: choose %(player)s's box for %(dice)s. It is scored when the turn is sent.", { player, dice });
   later.append(hint);
   card.querySelectorAll("td[data-open-slot]").forEach((cell) => {
     if (taken.includes(cell.dataset.openSlot)) return;
@@ -199,7 +202,7 @@ async function offerLaterBoxes(entryForm) {
     button.name = "slot";
     button.value = cell.dataset.openSlot;
     button.className = "outline";
-    button.textContent = `Score these dice in ${cell.dataset.openBox} when back online`;
+    button.textContent = say("Score these dice in %(box)s when back online", { box: cell.dataset.openBox });
     later.append(button);
   });
   const shown = document.getElementById("later-boxes");
@@ -222,7 +225,7 @@ function laterBoxesDone(picker, next) {
   const later = document.getElementById("later-boxes");
   const hint = document.createElement("p");
   hint.className = "hint";
-  hint.textContent = next ? `Enter ${next}'s dice.` : "Enter the next dice.";
+  hint.textContent = next ? say("Enter %(player)s's dice.", { player: next }) : say("Enter the next dice.");
   if (later) later.replaceChildren(hint);
   else {
     const box = document.createElement("div");
@@ -258,7 +261,7 @@ async function keepTurn(form, fields) {
     return;
   }
   const title = document.querySelector("#edit-turn h1");
-  await keepEntry(form, title ? title.textContent.trim() : "A change", fields);
+  await keepEntry(form, title ? title.textContent.trim() : say("A change"), fields);
   await showStatus();
 }
 

@@ -45,7 +45,7 @@ document.addEventListener("click", (event) => {
   if (!notice || !form) return;
   form.elements.version.value = notice.dataset.version;
   form.elements.client_token.value = newFormToken();
-  document.getElementById("next-hand").textContent = `Hand ${notice.dataset.nextHand}`;
+  document.getElementById("next-hand").textContent = say("Hand %(number)s", { number: notice.dataset.nextHand });
   clearNotice(notice);
   form.requestSubmit(form.querySelector(".actions button[type=submit]"));
 });
@@ -57,7 +57,7 @@ async function keepHand(form, fields) {
   const heading = document.getElementById("next-hand");
   const nextHand = form.closest("#outcome") !== null && heading !== null;
   const title = document.querySelector("#match h1, #edit-turn h1");
-  const label = nextHand ? heading.textContent.trim() : title ? title.textContent.trim() : "A change";
+  const label = nextHand ? heading.textContent.trim() : title ? title.textContent.trim() : say("A change");
   await keepEntry(form, label, fields, nextHand ? { hand: await keptHand(form, fields) } : {});
   if (nextHand) {
     clearTyped(form);
@@ -156,7 +156,7 @@ async function keptHand(form, fields) {
   };
 }
 
-const KIND_WORDS = { throw_in: "thrown in", forfeit: "forfeit" };
+const KIND_WORDS = { throw_in: say("thrown in"), forfeit: say("forfeit") };
 // A name in a sentence drawn here, isolated as the server's plain text is (bidi.py): between
 // FSI and PDI when it holds a right-to-left letter or a bidi control.
 const MOVES = /[\u0590-\u08ff\u200f\u202a-\u202e\u2066-\u2069\ufb1d-\ufdff\ufe70-\ufefc\u{10800}-\u{10fff}\u{1e800}-\u{1efff}]/u;
@@ -177,14 +177,14 @@ function waitingRow(hand, deal) {
   const bid = document.createElement("span");
   bid.className = "row-bid";
   const dealer = deal && hand.dealer !== null ? isolated(deal.players[hand.dealer]) : "";
-  if (hand.kind === "redeal") bid.textContent = "Nines redeal";
-  else if (hand.allPassed) bid.textContent = `All passed: ${dealer} stuck`;
-  else if (hand.bidder) bid.textContent = `${isolated(hand.bidder)} bid ${hand.bid}`;
+  if (hand.kind === "redeal") bid.textContent = say("Nines redeal");
+  else if (hand.allPassed) bid.textContent = say("All passed: %(dealer)s stuck", { dealer });
+  else if (hand.bidder) bid.textContent = say("%(bidder)s bid %(bid)s", { bidder: isolated(hand.bidder), bid: hand.bid });
   if (KIND_WORDS[hand.kind]) bid.textContent += `, ${KIND_WORDS[hand.kind]}`;
   if (hand.trump && hand.kind !== "redeal") bid.textContent += ` ${hand.trump}`;
   const badge = document.createElement("span");
   badge.className = "badge";
-  badge.textContent = "waiting to send";
+  badge.textContent = say("waiting to send");
   call.append(number, bid, badge);
   line.append(call);
   const names = Array.from(document.querySelectorAll("#scoreboard .side-name"), (e) => e.textContent.trim());
@@ -194,14 +194,16 @@ function waitingRow(hand, deal) {
     const name = document.createElement("span");
     name.className = "visually-hidden";
     name.textContent = `${isolated(names[side] || "")}: `;
-    const typed = [`meld ${meld || "–"}`];
-    if (hand.kind === "save") typed.push(`tricks ${hand.tricks[side] || "–"}`);
+    const typed = [say("meld %(points)s", { points: meld || "–" })];
+    if (hand.kind === "save") typed.push(say("tricks %(points)s", { points: hand.tricks[side] || "–" }));
     cell.append(name, ...typed.map((text) => Object.assign(document.createElement("span"), { className: "row-points", textContent: text })));
     line.append(cell);
   });
   const note = document.createElement("p");
   note.className = "row-head";
-  note.textContent = `Hand ${hand.number}${dealer ? ` · ${dealer} dealt` : ""} · points counted when back online`;
+  note.textContent = dealer
+    ? say("Hand %(number)s · %(dealer)s dealt · points counted when back online", { number: hand.number, dealer })
+    : say("Hand %(number)s · points counted when back online", { number: hand.number });
   row.append(line, note);
   return row;
 }
@@ -233,7 +235,7 @@ async function drawWaiting() {
         list = document.createElement("ol");
         list.id = "waiting-hands";
         list.className = "ledger waiting-hands";
-        list.setAttribute("aria-label", "Hands waiting to be sent");
+        list.setAttribute("aria-label", say("Hands waiting to be sent"));
         const ledger = section.querySelector("ol.ledger");
         section.insertBefore(list, ledger);
       }
@@ -253,7 +255,7 @@ async function drawWaiting() {
     }
     if (word && kept.length) {
       // One short line: the bar stays on screen over the form.
-      word.textContent = `${kept.length} waiting ${kept.length === 1 ? "hand" : "hands"} counted when back online`;
+      word.textContent = sayPlural("%(num)s waiting hand counted when back online", "%(num)s waiting hands counted when back online", kept.length);
     } else if (word) word.remove();
   }
   const form = nextHandForm();
@@ -262,7 +264,7 @@ async function drawWaiting() {
   const drawn = drawnAt(form, heading, deal);
   const up = nextAfter(kept, drawn, deal);
   if (up === drawn) return; // the page already stands after them (or another phone moved on)
-  heading.textContent = `Hand ${up.number}`;
+  heading.textContent = say("Hand %(number)s", { number: up.number });
   form.elements.version.value = String(up.version);
   // A page drawn before the kept hands (the worker's copy, after a reload) holds the
   // one-time token the first of them was sent with: reused, the next hand would be taken
@@ -270,7 +272,7 @@ async function drawWaiting() {
   const used = kept.map((entry) => new Map(entry.fields).get("client_token"));
   if (used.includes(form.elements.client_token.value)) form.elements.client_token.value = newFormToken();
   const dealer = document.getElementById("next-dealer");
-  if (dealer && deal && up.dealer !== null) dealer.textContent = `${isolated(deal.players[up.dealer])} deals next`;
+  if (dealer && deal && up.dealer !== null) dealer.textContent = say("%(player)s deals next", { player: isolated(deal.players[up.dealer]) });
 
 }
 

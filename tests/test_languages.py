@@ -464,3 +464,57 @@ def test_the_json_api_speaks_english_to_every_phone(everywhere):
         assert plain(sentence) == "Hand 3"
         assert Markup(sentence.__html__()) == "Hand 3"
     assert isinstance(sentence, Said)
+
+
+# ============================================================ the scripts' words
+
+SCRIPTS = ROOT / "static"
+# A script's say("…"), sayNodes("…", …) or sayPlural("…", "…", …), its messages as written.
+SAYING = re.compile(
+    r'\bsay(?:Nodes)?\(\s*"((?:[^"\\]|\\.)*)"|\bsayPlural\(\s*"((?:[^"\\]|\\.)*)",\s*"((?:[^"\\]|\\.)*)"'
+)
+# A script's say(a ? "…" : "…"): both messages.
+SAYING_EITHER = re.compile(
+    r'\bsay(?:Nodes)?\(\s*[\w.!&| ]+\?\s*"((?:[^"\\]|\\.)*)"\s*:\s*"((?:[^"\\]|\\.)*)"'
+)
+
+
+def script_messages() -> set[str | tuple[str, str]]:
+    found: set[str | tuple[str, str]] = set()
+    for path in SCRIPTS.glob("*.js"):
+        source = path.read_text()
+        for one, singular, plural in SAYING.findall(source):
+            found.add(one or (singular, plural))
+        for first, second in SAYING_EITHER.findall(source):
+            found.update((first, second))
+    return found
+
+
+def test_every_message_a_script_says_is_listed_for_translation():
+    from scorekeeper.script_words import SAID
+
+    said = script_messages()
+    assert len(said) > 40
+    assert said <= set(SAID), "list it in scorekeeper/script_words.py"
+    assert set(SAID) <= said, "a listed message no script says any more"
+
+
+def test_no_script_writes_english_words_past_say():
+    """Text a script puts on the page goes through say(): no English literal is written
+    into textContent, an aria-label or a button."""
+    written = re.compile(r'(?:textContent\s*[+]?=|"aria-label",|aria-label":)\s*(`[^`]*`|"[^"]*")')
+    for path in SCRIPTS.glob("*.js"):
+        for literal in written.findall(path.read_text()):
+            words = re.sub(r"\$\{[^}]*\}", "", literal)
+            assert not re.search(r"[A-Za-z]{2}", words), (path.name, literal)
+
+
+def test_a_page_in_another_language_carries_the_scripts_words(everywhere):
+    phone = everywhere.test_client()
+    german = phone.get("/meld", headers={"Accept-Language": "de"}).get_data(as_text=True)
+    block = re.search(r'<script type="application/json" id="script-words">(.*?)</script>', german)
+    words = json.loads(block.group(1))
+    assert words["Hand %(number)s"] == "Spiel %(number)s"
+    assert len(words["%(num)s card"]) == 2
+    english = phone.get("/meld", headers={"Accept-Language": "en"}).get_data(as_text=True)
+    assert 'id="script-words"' not in english
