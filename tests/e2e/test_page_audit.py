@@ -592,6 +592,19 @@ def serious_axe_violations(page: Page) -> list[str]:
     return found
 
 
+def layout_problems(page: Page, viewport: dict) -> list[str]:
+    """The page as it stands: wider than the viewport, a tap target under 44 px, or a serious
+    or critical axe violation, each described (empty when it passes)."""
+    problems: list[str] = []
+    scroll_width = page.evaluate("document.documentElement.scrollWidth")
+    if scroll_width > viewport["width"]:
+        problems.append(f"overflow: the page is {scroll_width}px wide in {viewport['width']}px")
+    small = page.evaluate(SMALL_TARGETS_JS, [INTERACTIVE, SMALLEST_TAP])
+    problems += [f"tap target under {SMALLEST_TAP}px: {target}" for target in small]
+    problems += [f"axe: {violation}" for violation in serious_axe_violations(page)]
+    return problems
+
+
 @pytest.mark.parametrize(
     "watched_page",
     [(viewport, scheme) for viewport in VIEWPORTS for scheme in SCHEMES],
@@ -607,13 +620,7 @@ def test_the_page_fits_a_phone_logs_nothing_and_passes_axe(
     PAGES[name](page, games)
     settle(page)
 
-    problems: list[str] = []
-    scroll_width = page.evaluate("document.documentElement.scrollWidth")
-    if scroll_width > viewport["width"]:
-        problems.append(f"overflow: the page is {scroll_width}px wide in {viewport['width']}px")
-    small = page.evaluate(SMALL_TARGETS_JS, [INTERACTIVE, SMALLEST_TAP])
-    problems += [f"tap target under {SMALLEST_TAP}px: {target}" for target in small]
-    problems += [f"axe: {violation}" for violation in serious_axe_violations(page)]
+    problems = layout_problems(page, viewport)
     problems += [f"CSP: {violation}" for violation in policy_violations(page)]
     problems += [f"console: {text}" for text in said.console_errors]
     problems += [f"uncaught: {text}" for text in said.page_errors]
