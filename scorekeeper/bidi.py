@@ -19,6 +19,8 @@ from collections.abc import Callable, Iterable
 
 from markupsafe import Markup, escape
 
+from .i18n import plain as said_here
+
 FSI, PDI = "\u2068", "\u2069"
 _ISOLATE_STARTS = "\u2066\u2067\u2068"  # LRI, RLI, FSI
 # What no text may draw: the C0 and C1 controls (a NUL, a tab, an escape), and what XML 1.0
@@ -85,10 +87,13 @@ def name_marker(names: Iterable[str]) -> Callable[[str], Markup]:
     pattern that finds the names, and each name's <bdi>, are made once, not per sentence."""
     finder = _finder(names)
     if finder is None:
-        return lambda sentence: Markup(escape(drawable(sentence)))
+        return lambda sentence: Markup(escape(drawable(said_here(sentence))))
     shown_names: dict[str, Markup] = {}  # each name's <bdi>, drawn when first found
 
     def marked(sentence: str) -> Markup:
+        # A sentence of the code (rules/sentences.py) in the phone's language first: the
+        # names are found in the words the page shows.
+        sentence = said_here(sentence)
         parts, at = [], 0
         for found in finder.finditer(sentence):
             name = found.group()
@@ -112,6 +117,7 @@ def with_names(sentence: str, names: Iterable[str]) -> Markup:
 def plain_with_names(sentence: str, names: Iterable[str]) -> str:
     """The same sentence as plain text (a title, an attribute): each name between isolates."""
     finder = _finder(names)
+    sentence = said_here(sentence)
     if finder is None:
         return drawable(sentence)
     return drawable(finder.sub(lambda found: plain(found.group()), sentence))

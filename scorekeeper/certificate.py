@@ -10,6 +10,7 @@ from pathlib import Path
 from flask import Blueprint, abort, current_app, render_template, url_for
 from werkzeug.wrappers import Response
 
+from .rules import said
 from .sharing import qr_svg
 
 bp = Blueprint("certificate", __name__)
@@ -17,6 +18,7 @@ bp = Blueprint("certificate", __name__)
 # What Android and iOS recognise as a certificate authority to install (a PEM .crt).
 CA_CERT_TYPE = "application/x-x509-ca-cert"
 DOWNLOAD_NAME = "scorekeeper-root.crt"
+NO_CERTIFICATE = said("This site is not using a certificate of its own.")
 
 
 def root_cert() -> bytes | None:
@@ -58,7 +60,7 @@ def download() -> Response:
     """The root certificate itself, as a file a phone offers to install."""
     pem = root_cert()
     if pem is None:
-        abort(404, description="This site is not using a certificate of its own.")
+        abort(404, description=NO_CERTIFICATE)
     return Response(
         pem,
         mimetype=CA_CERT_TYPE,
@@ -73,5 +75,5 @@ def download() -> Response:
 def qr() -> Response:
     """A QR code of the certificate's download address, for a phone to scan."""
     if root_cert() is None:
-        abort(404, description="This site is not using a certificate of its own.")
+        abort(404, description=NO_CERTIFICATE)
     return qr_svg(url_for(".download", _external=True))

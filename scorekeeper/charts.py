@@ -5,6 +5,9 @@ matches), laid out once as plain marks and written as SVG (here) or as a PNG
 Presentation only: the numbers come in already worked out (a ledger's totals, a dice
 game's replay); nothing here knows a rule or asks the database. Everything is built as
 plain strings, with every name escaped, so a 200-hand match draws in well under 10 ms.
+
+The chart's words are said (rules/sentences.py) and drawn in the language of the phone
+asking, its numbers written that language's way (i18n.number).
 """
 
 from __future__ import annotations
@@ -15,7 +18,10 @@ from dataclasses import dataclass, field
 
 from markupsafe import Markup, escape
 
+from . import i18n
 from .bidi import drawable, plain, shown
+from .i18n import number
+from .rules import said, said_joined, said_plural
 
 # Line colours as drawn where no stylesheet is (the result card), one per line in turn; on
 # a page the classes race-series-0 … race-series-7 (app.css) recolour them for dark mode.
@@ -47,9 +53,53 @@ def colour(role: str) -> str:
     return COLOURS[role]
 
 
-def number(value: int | float) -> str:
-    """A total as players read it: a true minus sign, ``−350``."""
-    return f"\u2212{-int(value)}" if value < 0 else str(int(value))
+# The words of the races the site draws, said: what a step is called and what its values
+# are (a race made with these English words elsewhere is said all the same).
+HAND, ROUND, GAME = said("Hand"), said("Round"), said("Game")
+TOTAL, WINS = said("Total"), said("Wins")
+WORDS = {str(word): word for word in (HAND, ROUND, GAME, TOTAL, WINS)}
+SCORE_RACE = said("Score race")
+# Translators: the folded table of a score race's numbers.
+THE_NUMBERS = said("The numbers")
+
+
+def _said(word: str) -> str:
+    """A race's word as said (one of WORDS), or as given."""
+    return WORDS.get(word, word) if type(word) is str else word
+
+
+def _running_totals(step: str, steps: int) -> str:
+    """ "Running totals over 3 hands", for each kind of step the site draws."""
+    if step == "Hand":
+        return said_plural(
+            "Running totals over %(num)s hand", "Running totals over %(num)s hands", steps
+        )
+    if step == "Round":
+        return said_plural(
+            "Running totals over %(num)s round", "Running totals over %(num)s rounds", steps
+        )
+    if step == "Game":
+        return said_plural(
+            "Running totals over %(num)s game", "Running totals over %(num)s games", steps
+        )
+    return f"Running totals over {steps} {step.lower()}{'' if steps == 1 else 's'}"
+
+
+def _after_each(value: str, step: str) -> str:
+    """The race's table's caption: "Total after each hand"."""
+    if (value, step) == ("Total", "Hand"):
+        return said("Total after each hand")
+    if (value, step) == ("Total", "Round"):
+        return said("Total after each round")
+    if (value, step) == ("Wins", "Game"):
+        return said("Wins after each game")
+    return f"{value} after each {step.lower()}"
+
+
+def _game_to(target: int) -> str:
+    """The target line's label on the chart: "Game 1500"."""
+    # Translators: the label of a score race's line at the score the game is played to.
+    return said("Game %(target)s", target=target)
 
 
 @dataclass(frozen=True)
@@ -65,10 +115,9 @@ class Race:
     """Lines over the same steps, starting together at ``start`` before the first step."""
 
     lines: Sequence[Line]
-    step: str = "Hand"  # what one step is called, for the axis and the table
-    value: str = "Total"  # what the values are, for the axis
+    step: str = HAND  # what one step is called, for the axis and the table
+    value: str = TOTAL  # what the values are, for the axis
     target: int | None = None  # a line across the chart (the game a side plays to)
-    target_label: str = "Game"
     start: int = 0
 
     @property
@@ -85,15 +134,17 @@ class Race:
 
     def summary(self) -> str:
         """The chart in one sentence, for a screen reader."""
-        steps = self.steps
-        said = f"Running totals over {steps} {self.step.lower()}{'' if steps == 1 else 's'}"
+        running = _running_totals(str(self.step), self.steps)
         if self.lines:
-            said += ": " + ", ".join(
-                f"{plain(line.name)} {number(self.last(line))}" for line in self.lines
+            totals = said_joined(
+                [f"{plain(line.name)} {number(self.last(line))}" for line in self.lines]
             )
+            # Translators: the running totals over the steps, then each line's latest.
+            running = said("%(running)s: %(totals)s", running=running, totals=totals)
         if self.target is not None:
-            said += f". {self.target_label} to {number(self.target)}"
-        return said + "."
+            return said("%(running)s. Game to %(target)s.", running=running, target=self.target)
+        # Translators: the chart's summary for a screen reader, as a sentence.
+        return said("%(running)s.", running=running)
 
 
 @dataclass(frozen=True)
@@ -122,7 +173,9 @@ class Layout:
     marks: list[Mark] = field(default_factory=list)
 
     def text(self, x, y, text, size, role="text", anchor="start", bold=False) -> None:
-        """Add a text whose baseline starts (or centres, or ends) at x, y."""
+        """Add a text whose baseline starts (or centres, or ends) at x, y (words said are
+        written in the phone's language)."""
+        text = i18n.plain(text)
         self.marks.append(Mark("text", role, ((x, y),), text, size, anchor, bold=bold))
 
     def line(self, x1, y1, x2, y2, role, width, dashed=False) -> None:
@@ -167,9 +220,9 @@ def race_layout(race: Race, layout: Layout, box: tuple[float, float, float, floa
         y = top + (index // across) * font * 1.5 + font
         role = f"series-{index % len(SERIES_COLOURS)}"
         layout.marks.append(Mark("rect", role, ((x, y - font * 0.75), (font * 0.8, font * 0.8))))
-        said = f" {number(race.last(line))}"
-        name = clip(line.name, cell - font * 1.3 - len(said) * font * 0.6, font)
-        layout.text(x + font * 1.1, y, plain(name) + said, font)
+        latest = f" {number(race.last(line))}"
+        name = clip(line.name, cell - font * 1.3 - len(latest) * font * 0.6, font)
+        layout.text(x + font * 1.1, y, plain(name) + latest, font)
     # The plot: room for the values on the left, the steps and their name below.
     values = [v for line in lines for v in line.values if v is not None]
     values.append(race.start)
@@ -179,7 +232,8 @@ def race_layout(race: Race, layout: Layout, box: tuple[float, float, float, floa
     step = nice_step(high - low, 4)
     low = math.floor(low / step) * step
     high = max(math.ceil(high / step) * step, low + step)
-    label_room = font * 0.6 * max(len(number(low)), len(number(high)), len(race.value)) + font * 0.5
+    value_word = i18n.plain(_said(race.value))
+    label_room = font * 0.6 * max(len(number(low)), len(number(high)), len(value_word)) + font * 0.5
     plot_left = left + label_room
     plot_top = top + legend_rows * font * 1.5 + font * 1.9
     plot_bottom = top + height - font * 2.4
@@ -191,7 +245,7 @@ def race_layout(race: Race, layout: Layout, box: tuple[float, float, float, floa
     def y_of(value: float) -> float:
         return plot_bottom - (value - low) * y_scale
 
-    layout.text(left, plot_top - font * 0.7, race.value, font * 0.9, "muted")
+    layout.text(left, plot_top - font * 0.7, value_word, font * 0.9, "muted")
     for value in range(low, high + 1, step):
         y = y_of(value)
         layout.line(plot_left, y, plot_right, y, "axis" if value == 0 else "grid", font * 0.06)
@@ -205,7 +259,7 @@ def race_layout(race: Race, layout: Layout, box: tuple[float, float, float, floa
     layout.text(
         (plot_left + plot_right) / 2,
         plot_bottom + font * 2.1,
-        race.step,
+        _said(race.step),
         font * 0.9,
         "muted",
         "middle",
@@ -213,10 +267,11 @@ def race_layout(race: Race, layout: Layout, box: tuple[float, float, float, floa
     if race.target is not None:
         y = y_of(race.target)
         layout.line(plot_left, y, plot_right, y, "target", font * 0.12, dashed=True)
-        said = f"{race.target_label} {number(race.target)}"
         # At the line's start, where every total is still far below it: at its end the
         # winner's line crosses it and ran through the words.
-        layout.text(plot_left + font * 0.3, y - font * 0.3, said, font * 0.9, "target", "start")
+        layout.text(
+            plot_left + font * 0.3, y - font * 0.3, _game_to(race.target), font * 0.9, "target"
+        )
     for index, line in enumerate(lines):
         role = f"series-{index % len(SERIES_COLOURS)}"
         # A line's values stop at its first gap (a player yet to play this round).
@@ -287,7 +342,8 @@ def svg(layout: Layout, label: str, css_class: str = "race-chart", alone: bool =
         )
     return Markup(
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {layout.width:g} {layout.height:g}"'
-        f'{size} class="{css_class}" role="img" aria-label="{escape(drawable(label))}">{body}</svg>'
+        f'{size} class="{css_class}" role="img" '
+        f'aria-label="{escape(drawable(i18n.plain(label)))}">{body}</svg>'
     )
 
 
@@ -297,9 +353,10 @@ def race_table(race: Race, caption: str) -> Markup:
     heads = "".join([f'<th scope="col">{shown(line.name)}</th>' for line in race.lines])
 
     steps = race.steps
+    write = i18n.writes_numbers()  # the phone's language's way, asked once for the table
     # Column by column, each number written once; then the rows in one pass.
     columns = [
-        ["" if value is None else number(value) for value in line.values]
+        ["" if value is None else write(value) for value in line.values]
         + [""] * (steps - len(line.values))
         for line in race.lines
     ]
@@ -314,7 +371,7 @@ def race_table(race: Race, caption: str) -> Markup:
     return Markup(
         f'<div class="table-scroll" role="region" tabindex="0" aria-label="{escape(caption)}">'
         f'<table class="race-numbers"><caption>{escape(caption)}</caption>'
-        f'<thead><tr><th scope="col">{escape(race.step)}</th>{heads}</tr></thead>'
+        f'<thead><tr><th scope="col">{escape(_said(race.step))}</th>{heads}</tr></thead>'
         f"<tbody>{rows}</tbody></table></div>"
     )
 
@@ -325,7 +382,7 @@ PAGE_WIDTH = 340
 PAGE_FONT = 16
 
 
-def race_figure(race: Race, title: str = "Score race", heading_id: str = "race-title") -> Markup:
+def race_figure(race: Race, title: str = SCORE_RACE, heading_id: str = "race-title") -> Markup:
     """The race on a page: its heading, the chart and, folded, the same numbers.
 
     Any race: a group's wins over time is ``race_figure(Race([Line(name, wins after each
@@ -334,10 +391,10 @@ def race_figure(race: Race, title: str = "Score race", heading_id: str = "race-t
     rows = math.ceil(len(race.lines) / legend_across(len(race.lines), PAGE_WIDTH, PAGE_FONT))
     height = 240 + PAGE_FONT * 1.5 * rows
     layout = race_layout(race, Layout(PAGE_WIDTH, height), (0, 0, PAGE_WIDTH, height), PAGE_FONT)
-    caption = f"{race.value} after each {race.step.lower()}"
+    caption = _after_each(str(race.value), str(race.step))
     return Markup(
         f'<h2 id="{escape(heading_id)}">{escape(title)}</h2>{svg(layout, race.summary())}'
-        f'<details class="race-table"><summary>The numbers</summary>'
+        f'<details class="race-table"><summary>{escape(THE_NUMBERS)}</summary>'
         f"{race_table(race, caption)}</details>"
     )
 
@@ -353,7 +410,7 @@ def match_race(state) -> Race:
         Line(name, [row.totals[side] for row in ledger.rows])
         for side, name in enumerate(state.sides)
     ]
-    return Race(lines, step="Hand", target=ledger.target or state.preset.target)
+    return Race(lines, step=HAND, target=ledger.target or state.preset.target)
 
 
 def dice_race(state) -> Race:
@@ -361,4 +418,4 @@ def dice_race(state) -> Race:
     lines = [
         Line(name, totals) for name, totals in zip(state.players, state.running_totals, strict=True)
     ]
-    return Race(lines, step="Round")
+    return Race(lines, step=ROUND)

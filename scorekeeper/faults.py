@@ -16,13 +16,14 @@ from werkzeug.exceptions import ServiceUnavailable
 
 from . import main
 from .extensions import db
+from .rules import said
 
 # What the phone is told to do after a fault: a save the page's offline queue keeps (it
 # says so in this header, static/trust.js) is sent again by itself; any other is sent again
 # by the player.
 KEPT_HEADER = "X-Kept-On-Phone"
-KEPT = "Nothing you typed is lost; it will be sent again."
-TYPED_AGAIN = "Nothing was saved: send it again in a minute."
+KEPT = said("Nothing you typed is lost; it will be sent again.")
+TYPED_AGAIN = said("Nothing was saved: send it again in a minute.")
 
 
 class Fault(NamedTuple):
@@ -32,9 +33,10 @@ class Fault(NamedTuple):
     retry_after: int
 
 
-DISK_FULL = Fault("the server's disk is full", 60)
-READ_ONLY = Fault("the server's database is read-only just now", 30)
-UNAVAILABLE = Fault("the server's database is not answering", 5)
+# Each is said within "The scores could not be saved: …" and "This page could not be read: …".
+DISK_FULL = Fault(said("the server's disk is full"), 60)
+READ_ONLY = Fault(said("the server's database is read-only just now"), 30)
+UNAVAILABLE = Fault(said("the server's database is not answering"), 5)
 
 # SQLite's result codes (the primary code, the low byte of the extended one).
 SQLITE_FAULTS = {13: DISK_FULL, 8: READ_ONLY, 5: UNAVAILABLE, 6: UNAVAILABLE, 14: UNAVAILABLE}
@@ -75,9 +77,12 @@ def fault_of(error: Exception) -> Fault | None:
 def sentence(fault: Fault) -> str:
     """What the phone is told: what failed, why, and what becomes of what was sent."""
     if request.method in ("GET", "HEAD", "OPTIONS"):
-        return f"This page could not be read: {fault.what}. Try again in a moment."
+        return said(
+            "This page could not be read: %(what)s. Try again in a moment.", what=fault.what
+        )
     after = KEPT if request.headers.get(KEPT_HEADER) == "1" else TYPED_AGAIN
-    return f"The scores could not be saved: {fault.what}. {after}"
+    # Translators: %(after)s is what becomes of what was sent, a sentence of its own.
+    return said("The scores could not be saved: %(what)s. %(after)s", what=fault.what, after=after)
 
 
 def answer_fault(error: Exception):

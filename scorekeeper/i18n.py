@@ -22,7 +22,7 @@ from babel.dates import format_date, format_skeleton
 from babel.numbers import format_decimal, get_group_symbol
 from babel.support import NullTranslations
 from flask import Blueprint, Flask, current_app, has_request_context, redirect, request
-from flask_babel import Babel, get_locale, get_translations
+from flask_babel import Babel, force_locale, get_locale, get_translations
 from markupsafe import Markup, escape
 from werkzeug.wrappers import Response
 
@@ -227,8 +227,33 @@ def speak(sentence: Said) -> Markup:
     request."""
     words = _WORDS.get()
     if words is None or words.code == "en":
+        if _holds_markup(sentence):
+            return _english_markup(sentence)
         return escape(str.__str__(sentence))
     return words.say_said(sentence)
+
+
+def _holds_markup(sentence: Said) -> bool:
+    """Is a value of the sentence (or of a sentence within it) markup, a name's <bdi>?"""
+    values = sentence.parts if sentence.parts is not None else sentence.values.values()
+    return any(
+        isinstance(value, Markup) or (isinstance(value, Said) and _holds_markup(value))
+        for value in values
+    )
+
+
+def _english_markup(sentence: Said) -> Markup:
+    """A sentence's English as HTML, its markup values kept as markup (its English str
+    holds their tags as text) and the rest escaped."""
+    if sentence.parts is not None:
+        return Markup(escape(sentence.message)).join(map(_english_value, sentence.parts))
+    form = sentence.message if sentence.plural is None or sentence.count == 1 else sentence.plural
+    values = {name: _english_value(value) for name, value in sentence.values.items()}
+    return Markup(escape(form).replace("%%", "%")) if not values else escape(form) % values
+
+
+def _english_value(value: object) -> object:
+    return speak(value) if isinstance(value, Said) else value
 
 
 def plain(text: str) -> str:
@@ -240,6 +265,15 @@ def plain(text: str) -> str:
     if words is None or words.code == "en":
         return str.__str__(text)
     return words.say_said(text).unescape()
+
+
+def said_in(sentence: Said, code: str) -> str:
+    """A sentence of the code as plain text in the language ``code``, whatever the
+    request's (the service worker's words for each language)."""
+    if code == "en":
+        return str.__str__(sentence)
+    with force_locale(code):
+        return Words(get_translations(), code).say_said(sentence).unescape()
 
 
 # The JSON API speaks English whatever the phone's language (a stable contract, API.md).

@@ -15,7 +15,7 @@ from .extensions import db
 from .house_rules import KnobLine, pinochle_knob_lines
 from .htmx import LIVE_POLL
 from .i18n import day, number, writes_numbers
-from .rules import cards, pinochle
+from .rules import Said, cards, pinochle, said
 from .services import devices
 from .words import wins
 
@@ -24,11 +24,43 @@ bp = Blueprint("main", __name__, cli_group=None)
 
 # Werkzeug's default descriptions are written for developers; these are for players.
 PLAIN_SENTENCES = {
-    404: "There is nothing at this address.",
-    405: "This address does not accept a {method} request.",
-    413: "That was too much to send at once; nothing was saved. Send it again with less in it.",
-    500: "Something went wrong on our side; please try again.",
+    404: said("There is nothing at this address."),
+    413: said(
+        "That was too much to send at once; nothing was saved. Send it again with less in it."
+    ),
+    500: said("Something went wrong on our side; please try again."),
 }
+
+
+# Werkzeug's names of the errors the site answers, as the error page's title and heading.
+ERROR_NAMES = {
+    400: said("Bad Request"),
+    403: said("Forbidden"),
+    404: said("Not Found"),
+    405: said("Method Not Allowed"),
+    # Translators: an error page's title: another phone changed the game first.
+    409: said("Conflict"),
+    413: said("Request Entity Too Large"),
+    422: said("Unprocessable Entity"),
+    429: said("Too Many Requests"),
+    500: said("Internal Server Error"),
+    503: said("Service Unavailable"),
+}
+
+
+class ShownError(NamedTuple):
+    """An HTTP error as its page shows it: its name (said) and its code."""
+
+    name: str
+    code: int | None
+
+
+def plain_sentence(code: int, method: str) -> str:
+    """Werkzeug's description of an HTTP error, for players (None: no plainer sentence)."""
+    if code == 405:
+        # Translators: %(method)s is an HTTP method, as in "a DELETE request".
+        return said("This address does not accept a %(method)s request.", method=method)
+    return PLAIN_SENTENCES.get(code)
 
 
 class PresetSheet(NamedTuple):
@@ -73,7 +105,10 @@ def plain_wins(side: str) -> str:
 
 @bp.app_template_filter("sentence")
 def sentence(text: str) -> str:
-    """Start a sentence with a capital letter, leaving the rest (names) as written."""
+    """Start a sentence with a capital letter, leaving the rest (names) as written (a said
+    sentence as the phone's language says it)."""
+    if isinstance(text, Said):
+        text = Markup(text)
     return text[:1].upper() + text[1:]
 
 
@@ -187,15 +222,17 @@ def rules():
 def http_error(error: HTTPException):
     """Answer an HTTP error as JSON under /api/ and as a friendly page everywhere else."""
     # A description given to abort() was written for the reader; keep it.
-    if "description" not in vars(error) and error.code in PLAIN_SENTENCES:
-        sentence = PLAIN_SENTENCES[error.code].format(method=request.method)
+    plainer = plain_sentence(error.code, request.method)
+    if "description" not in vars(error) and plainer is not None:
+        sentence = plainer
     else:
         sentence = error.description
     # Keep headers such as a 405's Allow; the body and its type are ours.
     headers = [(name, value) for name, value in error.get_headers() if name != "Content-Type"]
     if request.path.startswith("/api/"):
         return jsonify(error=sentence), error.code, headers
-    page = render_template("errors/error.html", error=error, sentence=sentence)
+    shown = ShownError(ERROR_NAMES.get(error.code, error.name), error.code)
+    page = render_template("errors/error.html", error=shown, sentence=sentence)
     return page, error.code, headers
 
 

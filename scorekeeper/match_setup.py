@@ -11,6 +11,7 @@ from wtforms.validators import ValidationError
 
 from .house_rules import Knob, pinochle_knob_label
 from .house_rules import house_rules_form as shared_house_rules_form
+from .i18n import plain
 from .rules import (
     KNOB_INFO,
     KNOBS,
@@ -19,6 +20,7 @@ from .rules import (
     RuleError,
     format_bid_steps,
     parse_bid_steps,
+    said,
     without_followed,
 )
 from .rules.text import choice_id, number_list
@@ -43,13 +45,13 @@ class MatchForm(SheetForm):
     """Start a match: the game, the names at the table, who deals first, house rules."""
 
     game = SelectField(
-        "Game",
+        said("Game"),
         choices=[SelectChoice(preset.name, preset.label) for preset in PRESETS.values()],
         default="partnership",
     )
-    side_names = SeatList(NameField("Team"), min_entries=MAX_SEATS)
-    player_names = SeatList(NameField("Player"), min_entries=MAX_SEATS)
-    first_dealer = SelectField("Who deals first", coerce=choice_id, default=0)
+    side_names = SeatList(NameField(said("Team")), min_entries=MAX_SEATS)
+    player_names = SeatList(NameField(said("Player")), min_entries=MAX_SEATS)
+    first_dealer = SelectField(said("Who deals first"), coerce=choice_id, default=0)
     # One per drawn form: the same form sent again opens the match it started (started.py).
     client_token = FormTokenField()
     # A refused token is said beside the game, at the top of the form.
@@ -61,15 +63,23 @@ class MatchForm(SheetForm):
         self.side_names.fit(preset.sides if preset.teams else 0)
         self.player_names.fit(preset.players)
         for side, entry in enumerate(self.side_names):
-            entry.label.text = f"Team {side + 1}"
+            # Translators: the label of a team's name on the new-match form: Team 1, Team 2.
+            entry.label.text = said("Team %(number)s", number=side + 1)
             entry.render_kw = {"placeholder": preset.side_names[side]}
         for player, entry in enumerate(self.player_names):
-            entry.label.text = f"Player {player + 1}"
-            if preset.teams:
-                entry.label.text += f" (team {preset.side_of(player) + 1})"
-            entry.render_kw = {"placeholder": f"Player {player + 1}"}
+            entry.label.text = (
+                # Translators: the label of a player's name: "Player 3 (team 1)".
+                said(
+                    "Player %(number)s (team %(team)s)",
+                    number=player + 1,
+                    team=preset.side_of(player) + 1,
+                )
+                if preset.teams
+                else said("Player %(number)s", number=player + 1)
+            )
+            entry.render_kw = {"placeholder": said("Player %(number)s", number=player + 1)}
         self.first_dealer.choices = [
-            SelectChoice(p, entry.data or f"Player {p + 1}")
+            SelectChoice(p, entry.data or said("Player %(number)s", number=p + 1))
             for p, entry in enumerate(self.player_names)
         ]
         self.first_dealer.render_kw = {"data-names-from": self.player_names.name}
@@ -80,13 +90,14 @@ class MatchForm(SheetForm):
         players = check_names(
             self.player_names,
             preset.players,
-            "Enter a name: each player at the table needs one.",
+            said("Enter a name: each player at the table needs one."),
         )
         if not preset.teams:
             return None if players is None else (players, players)
-        sides = check_names(
-            self.side_names, preset.sides, "", TEAM_TWICE, defaults=preset.side_names
-        )
+        # A blank team takes its placeholder as the table read it: the name is stored (data)
+        # in the language of the phone that started the match.
+        defaults = [plain(name) for name in preset.side_names]
+        sides = check_names(self.side_names, preset.sides, "", TEAM_TWICE, defaults=defaults)
         return None if players is None or sides is None else (players, sides)
 
     def in_page_order(self, rules_form: Form) -> list[Field]:
@@ -100,7 +111,9 @@ def _parse_table(text: str) -> list[int]:
     try:
         return number_list(text)
     except ValueError:
-        raise ValidationError("Enter whole numbers separated by commas, e.g. 150, 1500.") from None
+        raise ValidationError(
+            said("Enter whole numbers separated by commas, e.g. 150, 1500.")
+        ) from None
 
 
 def house_rules_form(preset: Preset, formdata=None, prefix: str = "rule") -> Form:
@@ -136,8 +149,10 @@ def house_rule_overrides(form: Form, preset: Preset) -> dict[str, Any]:
             except RuleError:
                 field.errors = [
                     *field.errors,
-                    "Enter bids and their steps as from:step pairs, the bids increasing, "
-                    "e.g. 50:1, 60:5, 100:10.",
+                    said(
+                        "Enter bids and their steps as from:step pairs, the bids increasing, "
+                        "e.g. 50:1, 60:5, 100:10."
+                    ),
                 ]
                 continue
             if value == default:
@@ -146,7 +161,8 @@ def house_rule_overrides(form: Form, preset: Preset) -> dict[str, Any]:
             try:
                 value = _parse_table(value or "")
             except ValidationError as error:
-                field.errors = [*field.errors, str(error)]
+                # The message itself (said), not str(error), which is bare English.
+                field.errors = [*field.errors, error.args[0]]
                 continue
             if tuple(value) == default:
                 continue

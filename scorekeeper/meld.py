@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from flask import Blueprint, request, url_for
@@ -11,6 +12,7 @@ from .htmx import render
 from .rules import (
     DEFAULT_PRESET,
     PRESETS,
+    SUIT_NAMES,
     SUIT_SYMBOLS,
     SUITS,
     Card,
@@ -22,6 +24,7 @@ from .rules import (
     parse_card,
     parse_trump,
     read_hand,
+    said,
     split_tokens,
 )
 from .security import secure_cookies
@@ -32,6 +35,8 @@ GAME_COOKIE = "meld_game"
 # A year: the table's game rarely changes.
 GAME_COOKIE_AGE = 365 * 24 * 3600
 _RANK_WORDS = ("aces", "tens", "kings", "queens", "jacks", "nines")
+# The trumps' names as the page says them, by the suit's key (the trump in the address).
+_SUIT_NAMES = dict(zip(SUITS, SUIT_NAMES, strict=True))
 
 
 @dataclass(frozen=True)
@@ -46,7 +51,8 @@ class GridCard:
     @property
     def label(self) -> str:
         """What a screen reader says: ``queen of spades, 1 in hand``."""
-        return f"{self.card.name}, {self.held} in hand"
+        # Translators: a card of the meld calculator's grid, for a screen reader.
+        return said("%(card)s, %(held)s in hand", card=self.card.name, held=self.held)
 
 
 def read_tokens(text: str) -> tuple[list[Card], list[str]]:
@@ -103,6 +109,16 @@ def tap_grid(
     return rows
 
 
+def _sizes(sizes: tuple[int, ...]) -> str:
+    """A hand's sizes as the count line says them: ``12``, ``15 or 18``."""
+    return str(sizes[0]) if len(sizes) == 1 else functools.reduce(_or, sizes)
+
+
+def _or(one: object, other: object) -> str:
+    # Translators: a choice of two (one may be a choice itself): "15 or 18".
+    return said("%(one)s or %(other)s", one=one, other=other)
+
+
 @bp.app_template_filter("card_symbols")
 def card_symbols(codes: list[str]) -> str:
     """Cards in plain notation shown with suit symbols: ``10H`` as ``10♥``."""
@@ -116,9 +132,16 @@ def calculator() -> Response:
     preset = PRESETS.get(game, PRESETS[DEFAULT_PRESET])
     text = request.args.get("hand", "")[:400]
     cards, bad = read_tokens(text)
-    errors: list[str] = [f'"{token}" is not a card' for token in bad[:3]]
-    if errors:
-        errors[-1] += "; write a rank then a suit, as in AS or 10H"
+    shown_bad = bad[:3]
+    errors: list[str] = [said('"%(token)s" is not a card', token=token) for token in shown_bad[:-1]]
+    if shown_bad:
+        # The last one says how to write a card (as the core says it of one card).
+        errors.append(
+            said(
+                '"%(token)s" is not a card; write a rank then a suit, as in AS or 10H',
+                token=shown_bad[-1],
+            )
+        )
     trump_text = request.args.get("trump", "")
     try:
         trump = parse_trump(trump_text)
@@ -146,9 +169,10 @@ def calculator() -> Response:
         shown_trump=shown_trump,
         hand_meld=hand_meld,
         grid=tap_grid(preset, cards, trump_name, can_add=not errors),
-        hand_sizes=" or ".join(str(n) for n in preset.hand_sizes),
+        hand_sizes=_sizes(preset.hand_sizes),
         full=len(cards) in preset.hand_sizes,
         rank_words=_RANK_WORDS,
+        suit_names=_SUIT_NAMES,
     )
     if request.args.get("game") in PRESETS:
         response.set_cookie(

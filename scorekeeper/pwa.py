@@ -17,10 +17,18 @@ from flask import Blueprint, abort, current_app, jsonify, request, url_for
 from werkzeug.wrappers import Response
 
 from .assets import BUNDLES, compressed_response, minified_script
+from .i18n import offered, plain, said_in
+from .rules import said
 
 bp = Blueprint("pwa", __name__)
 
 NAME = "Scorekeeper"
+# What the worker answers for a page never opened on this phone when there is no network.
+OFFLINE = said(
+    "No connection, and this page was not opened on this phone before. "
+    "Try again when there is a signal."
+)
+DESCRIPTION = said("Keeps score for pinochle, Yahtzee and Farkle at the kitchen table.")
 # The icon's own blue (static/icon.svg): the phone's status bar and splash screen.
 THEME_COLOR = "#0172ad"
 BACKGROUND_COLOR = "#ffffff"
@@ -60,7 +68,8 @@ def manifest() -> Response:
     response = jsonify(
         name=NAME,
         short_name=NAME,
-        description="Keeps score for pinochle, Yahtzee and Farkle at the kitchen table.",
+        # The phone shows it as it offers to install the site: in the phone's language.
+        description=plain(DESCRIPTION),
         start_url=home,
         scope=home,
         display="standalone",
@@ -109,7 +118,12 @@ def service_worker() -> Response:
     """The service worker, at the root so that it looks after every page of the site."""
     # Minified as the bundles are: its comments were half of its bytes.
     source = minified_script((Path(current_app.static_folder) / "sw.js").read_bytes())
-    body = f"self.SHELL = {json.dumps(shell(), sort_keys=True)};\n{source.decode()}"
+    # The worker has no page to ask for the language: it is given the sentence it may have
+    # to say in each language the site offers, and picks the phone's (navigator.languages).
+    offline = {code: said_in(OFFLINE, code) for code in offered()}
+    words = json.dumps(offline, sort_keys=True, ensure_ascii=False)
+    head = f"self.SHELL = {json.dumps(shell(), sort_keys=True)};\nself.OFFLINE = {words};"
+    body = f"{head}\n{source.decode()}"
     response = compressed_response(body.encode(), "text/javascript")
     response.headers["Cache-Control"] = CHECK_EACH_TIME
     encoding = response.headers.get("Content-Encoding", "identity")

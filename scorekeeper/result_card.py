@@ -3,7 +3,8 @@ final totals, the winner, the players, the date, how many hands, and the score r
 
 The card is laid out once (charts.Layout: positions and texts) and written either as SVG
 (charts.svg) or as a PNG drawn with Pillow here; neither writer decides where anything
-goes. Presentation only: the facts come from the game's replayed state.
+goes. Presentation only: the facts come from the game's replayed state. Its words are said
+in the language of the phone asking, as the picture is drawn (i18n.plain).
 """
 
 from __future__ import annotations
@@ -15,8 +16,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from functools import cache
 
+from babel.dates import format_skeleton
 from PIL import Image, ImageDraw, ImageFont
 
+from . import i18n
 from .bidi import drawable, plain, plain_with_names
 from .charts import (
     SERIES_COLOURS,
@@ -27,10 +30,11 @@ from .charts import (
     colour,
     dice_race,
     match_race,
-    number,
     race_layout,
     svg,
 )
+from .i18n import language, number
+from .rules import said, said_joined, said_plural
 from .words import wins
 
 # The size chat apps show a link's picture at (1.91 : 1).
@@ -61,12 +65,33 @@ class Card:
     @property
     def summary(self) -> str:
         """The card in one sentence, for a screen reader."""
-        totals = ", ".join(f"{plain(s.name)} {number(s.total)}" for s in self.standings)
-        return f"{self.game}: {self.headline}. {totals}. {self.played}."
+        totals = said_joined([f"{plain(s.name)} {number(s.total)}" for s in self.standings])
+        # Translators: the result card for a screen reader: "Pinochle · Partnership: Us
+        # wins. Us 1520, Them 1100. 1 December 2026 · 14 hands."
+        return said(
+            "%(game)s: %(headline)s. %(totals)s. %(played)s.",
+            game=self.game,
+            headline=self.headline,
+            totals=totals,
+            played=self.played,
+        )
+
+
+def _day(when: datetime) -> str:
+    """The day the game was played, written out in the phone's language: "1 December 2026"."""
+    code = language()
+    if code == "en":
+        return f"{when.day} {when:%B %Y}"
+    return format_skeleton("yMMMMd", when, locale=code)
 
 
 def _played(when: datetime, count: int, step: str) -> str:
-    return f"{when.day} {when:%B %Y} · {count} {step}{'' if count == 1 else 's'}"
+    """The day and how many hands (``step`` "hand") or rounds were played."""
+    if step == "hand":
+        return said_plural(
+            "%(day)s · %(num)s hand", "%(day)s · %(num)s hands", count, day=_day(when)
+        )
+    return said_plural("%(day)s · %(num)s round", "%(day)s · %(num)s rounds", count, day=_day(when))
 
 
 def match_card(state) -> Card:
@@ -81,10 +106,12 @@ def match_card(state) -> Card:
         )
         for side, (name, players) in enumerate(zip(state.sides, state.side_players, strict=True))
     ]
+    # The game's name without the form's explanation ("(four players, two teams)"), which
+    # the card's line has no room for (cut from the name as the phone's language says it).
+    name = i18n.plain(state.preset.label).partition(" (")[0]
     return Card(
-        # The game's name without the form's explanation ("(four players, two teams)"),
-        # which the card's line has no room for.
-        f"Pinochle · {state.preset.label.partition(' (')[0]}",
+        # Translators: the game on a result card: "Pinochle · Partnership".
+        said("Pinochle · %(game)s", game=name),
         plain_with_names(wins(state.sides[ledger.winner]), state.sides),
         standings,
         _played(state.match.created_at, len(ledger.rows), "hand"),
@@ -96,7 +123,12 @@ def dice_card(state) -> Card:
     """A finished dice game's card (a dice state that is over)."""
     names = state.winner_names
     shown = [plain(name) for name in names]
-    headline = f"{shown[0]} wins" if len(shown) == 1 else f"{' and '.join(shown)} share the win"
+    if len(shown) == 1:
+        headline = said("%(side)s wins", side=shown[0])
+    else:
+        # Translators: between the names of players who share a win, "Ann and Bob".
+        players = said_joined(shown, said(" and "))
+        headline = said("%(players)s share the win", players=players)
     standings = [
         Standing(name, "", state.totals[player], player in state.winners)
         for player, name in enumerate(state.players)
@@ -117,8 +149,10 @@ def card_layout(card: Card) -> Layout:
     layout = Layout(WIDTH, HEIGHT)
     layout.marks.append(Mark("rect", "background", ((0, 0), (WIDTH, HEIGHT))))
     column = WIDTH * 0.47 - MARGIN
-    layout.text(MARGIN, MARGIN + 30, clip(card.game, column, 28), 28, "muted")
-    layout.text(MARGIN, MARGIN + 110, clip(card.headline, column, 60), 60, bold=True)
+    # Each text in the phone's language before it is cut to fit.
+    game, headline = i18n.plain(card.game), i18n.plain(card.headline)
+    layout.text(MARGIN, MARGIN + 30, clip(game, column, 28), 28, "muted")
+    layout.text(MARGIN, MARGIN + 110, clip(headline, column, 60), 60, bold=True)
     rows = len(card.standings)
     partners = any(standing.players for standing in card.standings)
     room = HEIGHT - (MARGIN + 170) - (MARGIN + 60)

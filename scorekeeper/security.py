@@ -16,6 +16,8 @@ from werkzeug.exceptions import NotFound, TooManyRequests
 from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.wrappers import Response
 
+from .rules import said
+
 # Scripts and styles come only from this site's static files; nothing may frame the site.
 # htmx's own indicator <style> is switched off in base.html's htmx-config, so no inline
 # style is needed either. Images may also be data: URLs: Pico draws its icons (a select's
@@ -176,7 +178,7 @@ def count_wrong_link(response: Response) -> Response:
     # Retry-After: when this address's window of the limit ends (a second at least).
     reset = limiter.limiter.get_window_stats(limit, "wrong-link", address).reset_time
     refused = TooManyRequests(
-        "Too many wrong links from here; wait a minute and try again.",
+        said("Too many wrong links from here; wait a minute and try again."),
         retry_after=max(1, math.ceil(reset - time.time())),
     )
     answer = current_app.make_response(current_app.handle_http_exception(refused))

@@ -10,7 +10,9 @@ import segno
 from flask import Blueprint, abort, request, url_for
 from werkzeug.wrappers import Response
 
+from .i18n import language
 from .result_card import Card, card_png, card_svg
+from .rules import said
 
 WRITE_METHODS = ["POST", "PUT", "PATCH", "DELETE"]
 
@@ -29,23 +31,30 @@ def card_answer(card: Card | None, kind: str, version: int) -> Response:
     answered 304 while the game's version stands.
     """
     if card is None:
-        abort(404, description="The result card comes when the game is over.")
+        abort(404, description=said("The result card comes when the game is over."))
     if kind == "svg":
         body, mimetype = card_svg(card).encode(), "image/svg+xml"
     else:
         body, mimetype = card_png(card), "image/png"
     response = Response(body, mimetype=mimetype, headers={"Cache-Control": "no-cache"})
-    response.set_etag(f"{version}-{kind}")
+    # The card is drawn in the phone's language: another language is another picture.
+    code = language()
+    response.set_etag(f"{version}-{kind}" if code == "en" else f"{version}-{kind}-{code}")
     return response.make_conditional(request)
 
 
 def refuse_view_link_writes(bp: Blueprint, what: str) -> None:
     """Answer every write sent to the blueprint's view links (``/watch/<token>`` and below)
-    with a 403 saying the link only shows ``what`` ("the match", "the game")."""
+    with a 403 saying the link only shows ``what`` (said: "the match", "the game")."""
 
     def watch_cannot_write(token: str, rest: str = "") -> Response:
         """A view link never writes, whatever it is sent."""
-        abort(403, description=f"This is a view-only link: it can show {what} but not change it.")
+        abort(
+            403,
+            description=said(
+                "This is a view-only link: it can show %(what)s but not change it.", what=what
+            ),
+        )
 
     for rule in ("/watch/<token:token>", "/watch/<token:token>/<path:rest>"):
         bp.add_url_rule(rule, "watch_cannot_write", watch_cannot_write, methods=WRITE_METHODS)

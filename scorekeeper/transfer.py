@@ -15,6 +15,7 @@ from flask import Blueprint, current_app
 from werkzeug.wrappers import Response
 
 from .extensions import db
+from .i18n import plain
 from .models import ClubNight, DiceGame, Group, Match, RuleSet
 from .services import club_reading, groups, matches, rule_sets
 from .services.dice import DiceState, load_game
@@ -58,7 +59,8 @@ def _json_download(doc: dict[str, Any], filename: str) -> Response:
 
 def _csv_download(state: MatchState) -> Response:
     name = download_name("ledger", state.match.created_at, state.sides, "csv")
-    return _download(ledger_csv(state), "text/csv", name)
+    # The CSV's headings and words in the phone's language; its numbers plain digits.
+    return _download(ledger_csv(state, plain), "text/csv", name)
 
 
 @bp.get("/matches/<token:token>/export.json")
@@ -86,7 +88,7 @@ def watch_ledger_csv(token: str) -> Response:
 
 
 def _dice_csv_download(state: DiceState) -> Response:
-    return _download(dice_scores_csv(state), "text/csv", dice_scores_name(state))
+    return _download(dice_scores_csv(state, plain), "text/csv", dice_scores_name(state))
 
 
 @bp.get("/dice/<token:token>/scores.csv")

@@ -22,7 +22,7 @@ from wtforms.utils import unset_value
 from wtforms.validators import Length, NumberRange, ValidationError
 
 from . import widgets
-from .rules import RuleError, text
+from .rules import RuleError, Said, said, said_plural, text
 from .rules.text import NAME_LENGTH, choice_id, whole_number
 
 __all__ = [
@@ -45,34 +45,76 @@ __all__ = [
 LONGEST_NUMBER = 10**15
 
 # A box of the page sent as a file (a multipart file part): no page of the site sends one.
-SENT_AS_FILE = "Type this in the box: a file cannot go here."
+SENT_AS_FILE = said("Type this in the box: a file cannot go here.")
 # A button's value that no page of the site draws (or a page older than the site).
-UNKNOWN_BUTTON = "That button is not on this page any more: reload the page, then try again."
+UNKNOWN_BUTTON = said("That button is not on this page any more: reload the page, then try again.")
 # A one-time form token that no page of the site drew.
-STALE_FORM = "This form is out of date: reload the page, then try again."
+STALE_FORM = said("This form is out of date: reload the page, then try again.")
+TOO_LARGE = said("That number is too large.")
+
+
+class Unfilled(str):
+    """A message that WTForms fills in itself (``message % dict(min=…, max=…)``), kept
+    said: made with its placeholders standing for themselves, and said again with the
+    values it is filled with (the same English), so a page says it in the phone's language.
+    ``count`` names the value a plural's form follows."""
+
+    def __new__(cls, sentence: Said, count: str | None = None) -> Unfilled:
+        self = super().__new__(cls, sentence)
+        self.message, self.plural, self.count = sentence.message, sentence.plural, count
+        return self
+
+    def __copy__(self) -> Unfilled:
+        return self  # unchanging, like the str it is
+
+    def __deepcopy__(self, memo: dict) -> Unfilled:
+        return self
+
+    def __mod__(self, values: dict) -> Said:
+        if self.count is None:
+            return said(self.message, **values)
+        return said_plural(self.message, self.plural, values[self.count], **values)
 
 
 # WTForms' message for what is not a whole number (its key in PLAIN_WORDS below).
 NOT_AN_INTEGER = "Not a valid integer value."
+PICK_A_CHOICE = said("Pick one of the choices shown.")
+FROM_TO = Unfilled(said("Enter a number from %(min)s to %(max)s.", min="%(min)s", max="%(max)s"))
+TOO_LONG = Unfilled(
+    said_plural(
+        "Too long: use at most %(max)s character.",
+        "Too long: use at most %(max)s characters.",
+        2,
+        max="%(max)s",
+    ),
+    count="max",
+)
+TOO_SHORT = Unfilled(
+    said_plural(
+        "Too short: use at least %(min)s character.",
+        "Too short: use at least %(min)s characters.",
+        2,
+        min="%(min)s",
+    ),
+    count="min",
+)
 # WTForms' own messages, as a player reads them: each says what to do. (WTForms asks its
-# form's translations for every message it shows; these are the site's only language.)
+# form's translations for every message it shows: each is said, in the phone's language.)
 PLAIN_WORDS = {
-    "Not a valid integer value.": "Type a whole number, digits only.",
-    "Not a valid choice.": "Pick one of the choices shown.",
-    "Invalid Choice: could not coerce.": "Pick one of the choices shown.",
-    "This field is required.": "Fill this in: it is needed.",
-    "Field cannot be longer than %(max)d character.": "Too long: use at most %(max)d character.",
-    "Field cannot be longer than %(max)d characters.": "Too long: use at most %(max)d characters.",
-    "Field must be at least %(min)d character long.": "Too short: use at least %(min)d character.",
-    "Field must be at least %(min)d characters long.": (
-        "Too short: use at least %(min)d characters."
+    "Not a valid integer value.": said("Type a whole number, digits only."),
+    "Not a valid choice.": PICK_A_CHOICE,
+    "Invalid Choice: could not coerce.": PICK_A_CHOICE,
+    "This field is required.": said("Fill this in: it is needed."),
+    "Field cannot be longer than %(max)d character.": TOO_LONG,
+    "Field cannot be longer than %(max)d characters.": TOO_LONG,
+    "Field must be at least %(min)d character long.": TOO_SHORT,
+    "Field must be at least %(min)d characters long.": TOO_SHORT,
+    "Field must be between %(min)d and %(max)d characters long.": Unfilled(
+        said("Use from %(min)s to %(max)s characters.", min="%(min)s", max="%(max)s")
     ),
-    "Field must be between %(min)d and %(max)d characters long.": (
-        "Use from %(min)d to %(max)d characters."
-    ),
-    "Number must be at least %(min)s.": "Enter %(min)s or more.",
-    "Number must be at most %(max)s.": "Enter %(max)s or less.",
-    "Number must be between %(min)s and %(max)s.": "Enter a number from %(min)s to %(max)s.",
+    "Number must be at least %(min)s.": Unfilled(said("Enter %(min)s or more.", min="%(min)s")),
+    "Number must be at most %(max)s.": Unfilled(said("Enter %(max)s or less.", max="%(max)s")),
+    "Number must be between %(min)s and %(max)s.": FROM_TO,
 }
 
 
@@ -206,7 +248,7 @@ class WholeNumberField(IntegerField):
         """Digits past any score are told the field's range; anything else, digits only."""
         if text.is_too_long_number(typed):
             ranges = [check for check in self.validators if isinstance(check, Between)]
-            return ranges[0].too_large() if ranges else "That number is too large."
+            return ranges[0].too_large() if ranges else TOO_LARGE
         return self.invalid_value_message or self.gettext(NOT_AN_INTEGER)
 
 
@@ -277,11 +319,13 @@ class Between(NumberRange):
 
     def too_large(self) -> str:
         """What a number too long to compare is told."""
-        return self.message or (
-            f"Enter a number from {self.min} to {self.max}."
-            if self.min is not None and self.max is not None
-            else "That number is too large."
-        )
+        if isinstance(self.message, Unfilled):
+            return self.message % {"min": self.min, "max": self.max}
+        if self.message:
+            return self.message
+        if self.min is not None and self.max is not None:
+            return FROM_TO % {"min": self.min, "max": self.max}
+        return TOO_LARGE
 
 
 class SeatList(FieldList):
@@ -302,8 +346,18 @@ class SeatList(FieldList):
 
 
 # A name given twice, said beside the second one (players' and teams' own words).
-PLAYER_TWICE = "Two players are called {name}: add an initial so the ledger can tell them apart."
-TEAM_TWICE = "Two teams are called {name}: give each team its own name for the ledger."
+PLAYER_TWICE = Unfilled(
+    said(
+        "Two players are called %(name)s: add an initial so the ledger can tell them apart.",
+        name="%(name)s",
+    )
+)
+TEAM_TWICE = Unfilled(
+    said(
+        "Two teams are called %(name)s: give each team its own name for the ledger.",
+        name="%(name)s",
+    )
+)
 
 
 def check_names(
@@ -327,7 +381,11 @@ def check_names(
             name = defaults[seat]
         # "ann" and "Ann" are one name to the table: the ledger could not tell them apart.
         if name.casefold() in taken:
-            entry.errors = [*entry.errors, twice.format(name=taken[name.casefold()])]
+            first = taken[name.casefold()]
+            told = (
+                twice % {"name": first} if isinstance(twice, Unfilled) else twice.format(name=first)
+            )
+            entry.errors = [*entry.errors, told]
             ok = False
         taken.setdefault(name.casefold(), name)
         names.append(name)

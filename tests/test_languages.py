@@ -518,3 +518,17 @@ def test_a_page_in_another_language_carries_the_scripts_words(everywhere):
     assert len(words["%(num)s card"]) == 2
     english = phone.get("/meld", headers={"Accept-Language": "en"}).get_data(as_text=True)
     assert 'id="script-words"' not in english
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_a_name_in_a_refused_hands_sentence_is_drawn_as_a_name(everywhere, language):
+    """ "Not saved. Team A meld: …" holds the side's name as its <bdi>, in English as in
+    every language (English once showed the tag as text: &lt;bdi&gt;)."""
+    phone = everywhere.test_client()
+    token = new_match(phone)
+    typed = {"bidder": "0", "bid": "300", "trump": "0", "meld-0": "x", "meld-1": "20"}
+    form = form_to(open_page(phone, match_url(token)), match_url(token, "/hands"))
+    answer = submit(phone, form, typed, headers={"Accept-Language": language})
+    line = read(answer).by_id("save-error")
+    assert line.one("bdi").text == "Team A"
+    assert "&lt;bdi" not in answer.get_data(as_text=True)

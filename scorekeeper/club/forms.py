@@ -6,7 +6,7 @@ from __future__ import annotations
 from wtforms import HiddenField, RadioField, SelectChoice, SelectField, StringField, TextAreaField
 from wtforms.validators import InputRequired, Optional
 
-from ..rules import CLUB_BYES, CLUB_RANKINGS, PRESETS
+from ..rules import CLUB_BYES, CLUB_RANKINGS, PRESETS, said
 from ..rules.text import NAME_LENGTH
 from ..services.club import MOST_HANDS, MOST_MINUTES
 from ..validators import Between, SheetForm, WholeNumberField
@@ -15,69 +15,87 @@ NAME_BOX = {"autocomplete": "off", "maxlength": NAME_LENGTH}
 # The games a night can seat: four players in two partnerships.
 NIGHT_GAMES = [p for p in PRESETS.values() if p.players == 4 and p.sides == 2]
 RANKING_WORDS = {
-    "wins": "Wins, then total points",
-    "match_points": "Match points (2 a win, 1 a tie), then total points",
-    "points": "Total points",
+    "wins": said("Wins, then total points"),
+    "match_points": said("Match points (2 a win, 1 a tie), then total points"),
+    "points": said("Total points"),
+}
+# The same in the middle of a sentence: "Players, ranked by wins, then total points".
+RANKED_BY = {
+    # Translators: follows "Players, ranked by", in the middle of a sentence.
+    "wins": said("wins, then total points"),
+    # Translators: follows "Players, ranked by", in the middle of a sentence.
+    "match_points": said("match points (2 a win, 1 a tie), then total points"),
+    # Translators: follows "Players, ranked by", in the middle of a sentence.
+    "points": said("total points"),
 }
 BYE_WORDS = {
-    "winners_average": "The round winners' average score",
-    "none": "Nothing",
+    "winners_average": said("The round winners' average score"),
+    # Translators: what a player sitting out a round scores: nothing.
+    "none": said("Nothing"),
 }
+
+
+# Translators: a club night's name (a form's label).
+NIGHT = said("Night")
+# Translators: a form's label: the points a game is played to.
+GAME_TO = said("Game to")
 
 
 class NightForm(SheetForm):
     """Start a club night: who plays, how partners go, how many rounds, how a round ends."""
 
-    name = StringField("Night", description="Such as Tuesday pinochle.", render_kw=NAME_BOX)
+    name = StringField(NIGHT, description=said("Such as Tuesday pinochle."), render_kw=NAME_BOX)
     # The edit link's token of the group the night is started from, if it is.
     group = HiddenField()
     players = TextAreaField(
-        "Players",
-        description="One name a line. Late arrivals can join between rounds.",
+        said("Players"),
+        description=said("One name a line. Late arrivals can join between rounds."),
         render_kw={"rows": 8, "autocomplete": "off"},
     )
     format = RadioField(
-        "Partners",
+        said("Partners"),
         choices=[
-            SelectChoice("rotating", "A new partner each round"),
-            SelectChoice("fixed", "Fixed teams"),
+            SelectChoice("rotating", said("A new partner each round")),
+            SelectChoice("fixed", said("Fixed teams")),
         ],
         default="rotating",
     )
     teams = TextAreaField(
-        "Teams",
-        description="For fixed teams: one team a line, two names with & between (Ann & Bob).",
+        said("Teams"),
+        description=said("For fixed teams: one team a line, two names with & between (Ann & Bob)."),
         render_kw={"rows": 4, "autocomplete": "off"},
     )
     rounds = WholeNumberField(
-        "Rounds", [InputRequired("Type how many rounds."), Between(1, 50)], default=3
+        said("Rounds"), [InputRequired(said("Type how many rounds.")), Between(1, 50)], default=3
     )
     # A game with its own rules, or a saved rule set (by its token) that fits a night.
     game = SelectField(
-        "Game and house rules",
+        said("Game and house rules"),
         choices=[SelectChoice(p.name, p.label) for p in NIGHT_GAMES],
         default="partnership",
-        description="A saved rule set kept on this phone is offered here too.",
+        description=said("A saved rule set kept on this phone is offered here too."),
     )
     round_end = RadioField(
-        "A round ends",
+        said("A round ends"),
         choices=[
-            SelectChoice("target", "When a side reaches the game's target"),
-            SelectChoice("hands", "After a number of hands"),
-            SelectChoice("minutes", "After a time (the hand in progress is finished)"),
+            SelectChoice("target", said("When a side reaches the game's target")),
+            SelectChoice("hands", said("After a number of hands")),
+            SelectChoice("minutes", said("After a time (the hand in progress is finished)")),
         ],
         default="target",
     )
-    target = WholeNumberField("Game to", [Optional(), Between(1, 100_000)])
-    round_hands = WholeNumberField("Hands a round", [Optional(), Between(1, MOST_HANDS)])
-    round_minutes = WholeNumberField("Minutes a round", [Optional(), Between(5, MOST_MINUTES)])
+    target = WholeNumberField(GAME_TO, [Optional(), Between(1, 100_000)])
+    round_hands = WholeNumberField(said("Hands a round"), [Optional(), Between(1, MOST_HANDS)])
+    round_minutes = WholeNumberField(
+        said("Minutes a round"), [Optional(), Between(5, MOST_MINUTES)]
+    )
     ranking = SelectField(
-        "Rank players by",
+        said("Rank players by"),
         choices=[SelectChoice(name, RANKING_WORDS[name]) for name in CLUB_RANKINGS],
         default="wins",
     )
     byes = SelectField(
-        "A player sitting out scores",
+        said("A player sitting out scores"),
         choices=[SelectChoice(name, BYE_WORDS[name]) for name in CLUB_BYES],
         default="winners_average",
     )
@@ -122,14 +140,14 @@ class HostForm(SheetForm):
 class ArrivalForm(HostForm):
     """A late arrival (or two, a late team) joining from the next round."""
 
-    name = StringField("Late arrival", render_kw=NAME_BOX)
-    partner = StringField("Their partner (fixed teams)", render_kw=NAME_BOX)
+    name = StringField(said("Late arrival"), render_kw=NAME_BOX)
+    partner = StringField(said("Their partner (fixed teams)"), render_kw=NAME_BOX)
 
 
 class MoveForm(HostForm):
     """A table's new number."""
 
-    table = WholeNumberField("Table number", [InputRequired("Type a table number.")])
+    table = WholeNumberField(said("Table number"), [InputRequired(said("Type a table number."))])
 
 
 class ConfirmForm(SheetForm):

@@ -12,18 +12,21 @@ from werkzeug.wrappers import Response
 
 from ..device import current_device
 from ..extensions import db
+from ..i18n import plain
 from ..models import ClubNight
-from ..rules import RuleError
+from ..rules import RuleError, said
 from ..services import club, club_reading, groups
 from ..services.errors import ServiceError
 from ..services.rule_sets import game_label
 from ..sharing import refuse_view_link_writes
 from ..validators import first_refusal
-from .forms import RANKING_WORDS, ArrivalForm, ConfirmForm, HostForm, MoveForm, NightForm
+from .forms import RANKED_BY, ArrivalForm, ConfirmForm, HostForm, MoveForm, NightForm
 
 bp = Blueprint("club", __name__, url_prefix="/club")
-refuse_view_link_writes(bp, "the club night")
-EXPIRED = "The form expired; reload the page and try again."
+# Translators: what a club night's view link shows ("it can show the club night but not
+# change it").
+refuse_view_link_writes(bp, said("the club night"))
+EXPIRED = said("The form expired; reload the page and try again.")
 
 
 def _page(template: str, status: int = 200, **context) -> Response:
@@ -87,7 +90,8 @@ def new() -> Response:
     except RuleError as error:
         field = {"round_end_value": f"round_{form.round_end.data}"}.get(error.field, error.field)
         field = field if field in form else "players"
-        form[field].errors = [error.reason[:1].upper() + error.reason[1:]]
+        reason = plain(error.reason)
+        form[field].errors = [reason[:1].upper() + reason[1:]]
         form[field].flags.autofocus = True
         return _page("club/new.html", 422, form=form, group=group)
     return redirect(url_for(".host", token=night.host_token), 303)
@@ -96,9 +100,12 @@ def new() -> Response:
 def _offer_rule_sets(form: NightForm, named: str | None) -> None:
     """The saved rule sets kept on this phone (and one a link names) join the games."""
     offered = club.night_rule_sets(db.session, current_device(), named)
-    form.offer_rule_sets(
-        [(rule_set.token, f"{rule_set.name} ({game_label(rule_set)})") for rule_set in offered]
-    )
+    choices = []
+    for rule_set in offered:
+        # Translators: a saved rule set among the games: its name, then its game's.
+        words = said("%(name)s (%(game)s)", name=rule_set.name, game=game_label(rule_set))
+        choices.append((rule_set.token, words))
+    form.offer_rule_sets(choices)
 
 
 # ------------------------------------------------------------------------ the night
@@ -123,7 +130,7 @@ def _night_page(night: ClubNight, template: str, view: bool, status: int = 200, 
         tables=tables,
         ends_at=club_reading.round_ends_at(night, started) if started else None,
         standings=club_reading.night_standings(night),
-        ranking_words=RANKING_WORDS[night.ranking],
+        ranking_words=RANKED_BY[night.ranking],
         here=club_reading.here_for(night, len(night.played_rounds) + 1),
         host_form=forms.get("host_form") or HostForm(formdata=None, version=night.version),
         arrival=forms.get("arrival") or ArrivalForm(formdata=None, version=night.version),
@@ -177,20 +184,64 @@ def cards(token: str) -> Response:
     return _page("club/cards.html", night=night, started=started, tables=tables)
 
 
+# The results file's headings, and each table's result (its status), as a spreadsheet reads
+# them: in the phone's language.
+TABLE_HEADINGS = (
+    # Translators: a heading of the club night's results file (CSV): the round's number.
+    said("round"),
+    # Translators: a heading of the club night's results file (CSV): the table's number.
+    said("table"),
+    said("side 1"),
+    said("side 2"),
+    said("score 1"),
+    said("score 2"),
+    # Translators: a heading of the club night's results file (CSV): where the table's
+    # result stands (locked, confirming or playing).
+    said("result"),
+)
+TABLE_RESULTS = {
+    # Translators: a table's result in the club night's results file: both sides confirmed.
+    "locked": said("locked"),
+    # Translators: a table's result in the club night's results file: the round is over,
+    # waiting for its sides to confirm it.
+    "confirming": said("confirming"),
+    # Translators: a table's result in the club night's results file: still playing.
+    "playing": said("playing"),
+}
+STANDINGS_HEADINGS = (
+    # Translators: a heading of the club night's results file (CSV): a place in the standings.
+    said("rank"),
+    # Translators: a heading of the club night's results file (CSV).
+    said("player"),
+    # Translators: a heading of the club night's results file (CSV): tables played.
+    said("played"),
+    # Translators: a heading of the club night's results file (CSV).
+    said("wins"),
+    # Translators: a heading of the club night's results file (CSV).
+    said("losses"),
+    # Translators: a heading of the club night's results file (CSV).
+    said("ties"),
+    # Translators: a heading of the club night's results file (CSV).
+    said("points"),
+)
+
+
 @bp.get("/watch/<token:token>/results.csv")
 def results_csv(token: str) -> Response:
     """Every table of every round started, and each player's line of the standings."""
     night = club_reading.find_night(db.session, token, view=True)
     out = io.StringIO()
     sheet = csv.writer(out)
-    sheet.writerow(["round", "table", "side 1", "side 2", "score 1", "score 2", "result"])
+    sheet.writerow([plain(heading) for heading in TABLE_HEADINGS])
+    results = {status: plain(words) for status, words in TABLE_RESULTS.items()}
     for started in night.played_rounds:
         for table in started.tables:
             state = club_reading.table_state(night, started, table)
             sides = [" & ".join(side) for side in state.sides]
-            sheet.writerow([started.number, table.table, *sides, *state.totals, state.status])
+            result = results[state.status]
+            sheet.writerow([started.number, table.table, *sides, *state.totals, result])
     sheet.writerow([])
-    sheet.writerow(["rank", "player", "played", "wins", "losses", "ties", "points"])
+    sheet.writerow([plain(heading) for heading in STANDINGS_HEADINGS])
     for line in club_reading.night_standings(night).players:
         sheet.writerow(
             [line.rank, *line.names, line.played, line.wins, line.losses, line.ties, line.points]

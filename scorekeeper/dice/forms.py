@@ -19,7 +19,7 @@ from wtforms.validators import Length, Optional
 from ..house_rules import Knob
 from ..house_rules import house_rules_form as shared_house_rules_form
 from ..i18n import language
-from ..rules import DICE_GAMES, dice_game, dice_games_for
+from ..rules import DICE_GAMES, dice_game, dice_games_for, said, said_plural
 from ..rules.text import choice_id_or_none
 from ..services.writes import MAX_VERSION
 from ..validators import (
@@ -40,25 +40,33 @@ MAX_PLAYERS = max(game.most_players for game in DICE_GAMES.values())
 MOST_THROWS = 99
 # What each game's house rules are called on the form (the core names them for code).
 KNOB_LABELS = {
-    "joker": "Joker rule",
-    "bonus_multiplied": "Multiply a column's Yahtzee bonuses with it",
-    "opening_score": "Opening score",
-    "three_farkles_penalty": "Three farkles in a row",
-    "target": "Game to",
-    "straight": "Straight (1 to 6)",
-    "three_pairs": "Three pairs",
-    "two_triplets": "Two triplets",
-    "four_and_pair": "Four of a kind with a pair",
-    "n_of_a_kind": "Four, five or six of a kind",
-    "three_ones": "Three 1s",
-    "upper_bonus": "Upper bonus",
-    "upper_bonus_at": "Upper bonus at",
-    "saved_throws": "Save unused throws for later turns",
-    "generala_points": "Generala scores",
-    "served_bonus": "Served bonus",
-    "served_generala_wins": "A served generala wins the game",
-    "double_generala": "Double generala box",
-    "wrap_straight": "Straight may wrap (3-4-5-6-1)",
+    # Translators: a house rule of Yahtzee: how a second Yahtzee may be scored elsewhere.
+    "joker": said("Joker rule"),
+    "bonus_multiplied": said("Multiply a column's Yahtzee bonuses with it"),
+    "opening_score": said("Opening score"),
+    # Translators: a Farkle house rule: the points a third farkle in a row costs.
+    "three_farkles_penalty": said("Three farkles in a row"),
+    # Translators: a house rule: the total that ends the game ("Game to: 10000").
+    "target": said("Game to"),
+    # Translators: a Farkle house rule: what a straight of six dice scores.
+    "straight": said("Straight (1 to 6)"),
+    "three_pairs": said("Three pairs"),
+    "two_triplets": said("Two triplets"),
+    "four_and_pair": said("Four of a kind with a pair"),
+    "n_of_a_kind": said("Four, five or six of a kind"),
+    "three_ones": said("Three 1s"),
+    # Translators: a house rule: the bonus for a high upper section ("Upper bonus: 50").
+    "upper_bonus": said("Upper bonus"),
+    # Translators: a house rule: the upper subtotal that earns the bonus ("Upper bonus at: 63").
+    "upper_bonus_at": said("Upper bonus at"),
+    "saved_throws": said("Save unused throws for later turns"),
+    # Translators: a house rule of Generala: what the Generala box scores.
+    "generala_points": said("Generala scores"),
+    # Translators: a house rule of Generala: the extra points of a hand made on the first throw.
+    "served_bonus": said("Served bonus"),
+    "served_generala_wins": said("A served generala wins the game"),
+    "double_generala": said("Double generala box"),
+    "wrap_straight": said("Straight may wrap (3-4-5-6-1)"),
 }
 
 
@@ -81,9 +89,12 @@ class NewGameForm(SheetForm):
     """Start a dice game: which game, and the names in playing order."""
 
     kind = SelectField(
-        "Game", choices=[SelectChoice(kind, game.label) for kind, game in DICE_GAMES.items()]
+        # Translators: the field choosing which dice game to play (Yahtzee, Farkle...).
+        said("Game"),
+        choices=[SelectChoice(kind, game.label) for kind, game in DICE_GAMES.items()],
     )
-    player_names = SeatList(NameField("Player"), min_entries=MAX_PLAYERS)
+    # Translators: the label of a player's name field.
+    player_names = SeatList(NameField(said("Player")), min_entries=MAX_PLAYERS)
     # One per drawn form: the same form sent again opens the game it started (started.py).
     client_token = FormTokenField()
     # A refused token is said beside the game, at the top of the form.
@@ -96,19 +107,23 @@ class NewGameForm(SheetForm):
         self.player_names.fit(dice_game(kind).most_players)
         needed = dice_game(kind).fewest_players
         for seat, entry in enumerate(self.player_names):
-            entry.label.text = f"Player {seat + 1}"
             if seat >= needed:
-                entry.label.text += " (optional)"
+                entry.label.text = said("Player %(number)s (optional)", number=seat + 1)
+            else:
+                entry.label.text = said("Player %(number)s", number=seat + 1)
             entry.render_kw = {"autocomplete": "off", "autocapitalize": "words"}
 
     def names(self, kind: str) -> list[str] | None:
         """The players in order (blank optional fields skipped), or None with the errors set."""
         game = dice_game(kind)
         needed = game.fewest_players
-        count = "one player" if needed == 1 else f"{needed} players"
-        return check_names(
-            self.player_names, needed, f"Enter a name: {game.label} needs at least {count}."
+        missing = said_plural(
+            "Enter a name: %(game)s needs at least one player.",
+            "Enter a name: %(game)s needs at least %(num)s players.",
+            needed,
+            game=game.label,
         )
+        return check_names(self.player_names, needed, missing)
 
 
 def _knobs(kind: str) -> tuple:
@@ -118,9 +133,17 @@ def _knobs(kind: str) -> tuple:
 
 def house_rules_form(kind: str, formdata=None) -> Form:
     """One field per house rule of the game, its default filled in, its help beside it."""
+    words = dice_game(kind).choice_labels
     knobs = [
-        Knob(name, KNOB_LABELS.get(name, name.replace("_", " ").capitalize()), *rest)
-        for name, *rest in _knobs(kind)
+        Knob(
+            name,
+            KNOB_LABELS.get(name, name.replace("_", " ").capitalize()),
+            default,
+            help_text,
+            choices,
+            tuple(words[name][choice] for choice in choices) if name in words else (),
+        )
+        for name, default, help_text, choices in _knobs(kind)
     ]
     # No numeric keypad: the penalty is negative, and phones' keypads lack a minus.
     return shared_house_rules_form(knobs, [Between(min=-1_000_000, max=1_000_000)], formdata)
@@ -139,9 +162,12 @@ def house_rule_overrides(form: Form, kind: str) -> dict[str, Any]:
 def knob_rows(kind: str, rules: Any) -> list[tuple[str, str, str, bool]]:
     """A game's house rules as the page lists them: (label, value, help, changed)."""
     rows = []
+    words = dice_game(kind).choice_labels
     for name, default, help_text, _choices in _knobs(kind):
         value = getattr(rules, name)
-        shown = ("yes" if value else "no") if isinstance(value, bool) else str(value)
+        # Translators: a house rule's value, after its name ("Joker rule: yes").
+        shown = (said("yes") if value else said("no")) if isinstance(value, bool) else str(value)
+        shown = words.get(name, {}).get(value, shown)
         rows.append((KNOB_LABELS.get(name, name), shown, help_text, value != default))
     return rows
 
@@ -151,16 +177,16 @@ def knob_rows(kind: str, rules: Any) -> list[tuple[str, str, str, bool]]:
 
 def _first_throw_field() -> BooleanField:
     return BooleanField(
-        "Served: made on the first throw",
-        description="A served straight, full house or four of a kind scores more.",
+        said("Served: made on the first throw"),
+        description=said("A served straight, full house or four of a kind scores more."),
     )
 
 
 def _throws_field() -> WholeNumberField:
     return WholeNumberField(
-        "Throws used",
+        said("Throws used"),
         validators=[Optional(), Between(min=1, max=MOST_THROWS)],
-        description="Fewer than three: the rest are saved for a later turn.",
+        description=said("Fewer than three: the rest are saved for a later turn."),
         render_kw={"inputmode": "numeric"},
     )
 
@@ -190,15 +216,16 @@ class DiceForm(PlainForm):
         return self.throws.data if "throws" in self else None
 
     dice = StringField(
-        "Dice",
+        # Translators: the field for the dice of a turn (the faces thrown).
+        said("Dice"),
         validators=[Length(max=30)],
         filters=[_strip],
-        description="Or type the faces, as 33356 or 3 3 3 5 6.",
+        description=said("Or type the faces, as 33356 or 3 3 3 5 6."),
         # Words, not digits: a placeholder of faces reads as dice already entered.
         render_kw={
             "autocomplete": "off",
             "inputmode": "numeric",
-            "placeholder": "Tap the dice or type them",
+            "placeholder": said("Tap the dice or type them"),
         },
     )
 
@@ -245,26 +272,31 @@ class EditTurnForm(TurnGuard):
     """Correcting a past Yahtzee turn: its dice, its box and (Triple) its column."""
 
     dice = StringField(
-        "Dice",
+        said("Dice"),
         validators=[Length(max=30)],
         filters=[_strip],
         render_kw={"autocomplete": "off", "inputmode": "numeric"},
     )
     # The game's boxes and columns are offered by fit(); the core checks what comes back.
-    box = SelectField("Box", choices=[], validate_choice=False)
+    # Translators: the field choosing a box of the score sheet (Chance, Full house...).
+    box = SelectField(said("Box"), choices=[], validate_choice=False)
     first_throw = _first_throw_field()
     throws = _throws_field()
     turn_error: str | None = None  # a rule broken by a later turn, shown above the fields
     conflict: Any = None  # another phone's change meanwhile: the choice (pages.TurnConflict)
 
-    column = SelectField("Column", choices=[], validate_choice=False)
+    # Translators: the field choosing a column of a Triple Yahtzee sheet.
+    column = SelectField(said("Column"), choices=[], validate_choice=False)
 
     def fit(self, layout: Any) -> None:
         """Offer the game's own boxes and columns, and only the questions it asks of a turn
         (``layout``: services.dice.SheetLayout)."""
         self.box.choices = [SelectChoice(box.name, box.label) for box in layout.boxes]
         self.column.choices = [
-            SelectChoice(str(number), f"Column {number} (×{multiplier})")
+            SelectChoice(
+                str(number),
+                said("Column %(number)s (×%(multiplier)s)", number=number, multiplier=multiplier),
+            )
             for number, multiplier in enumerate(layout.multipliers, 1)
         ]
         if not layout.columns:
@@ -294,13 +326,13 @@ class FarkleTurnForm(TurnGuard):
     """A Farkle turn: the kept dice of each throw (a line each), or its total, or a farkle."""
 
     throws = TextAreaField(
-        "Kept dice, one throw per line",
+        said("Kept dice, one throw per line"),
         validators=[Length(max=200)],
-        description='A line a throw, as "1 5" then "2 2 2".',
+        description=said('A line a throw, as "1 5" then "2 2 2".'),
         render_kw={"rows": 2, "autocomplete": "off", "spellcheck": "false"},
     )
     total = WholeNumberField(
-        "Or the turn's total",
+        said("Or the turn's total"),
         validators=[Optional(), Between(min=-100_000, max=100_000)],
         render_kw={"inputmode": "numeric"},
     )

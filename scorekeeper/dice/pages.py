@@ -16,7 +16,17 @@ from .. import bidi
 from ..device import this_device
 from ..extensions import db
 from ..htmx import render
-from ..rules import FACES, BoxPreview, RuleError, best_open_box, best_open_boxes, dice_game
+from ..i18n import plain
+from ..rules import (
+    FACES,
+    BoxPreview,
+    RuleError,
+    best_open_box,
+    best_open_boxes,
+    dice_game,
+    said,
+    said_joined,
+)
 from ..services import devices
 from ..services.dice import (
     DiceState,
@@ -52,9 +62,11 @@ class TurnConflict:
     def of(cls, change: TurnsSince | None, slot: str | None = None) -> TurnConflict:
         """The choice for a turn's form drawn before ``change`` (None: not known)."""
         if change is None:
-            return cls(STALE, "Back to the game", None, slot)
-        keep = f"Enter mine for {change.next_name}" if change.next_name else None
-        return cls(change.sentence, "Same turn (discard mine)", keep, slot)
+            return cls(STALE, said("Back to the game"), None, slot)
+        keep = (
+            said("Enter mine for %(player)s", player=change.next_name) if change.next_name else None
+        )
+        return cls(change.sentence, said("Same turn (discard mine)"), keep, slot)
 
 
 @dataclass(frozen=True)
@@ -69,7 +81,12 @@ class TurnNote:
 
 # What this phone's Undo did, kept in its session while the game stays at that version.
 UNDO_NOTE = "dice_undo"
-NOT_UNDONE = "the game changed before the tap arrived (a second tap, or another phone)"
+# Translators: said after "Nothing undone:", hence no capital.
+NOT_UNDONE = said("the game changed before the tap arrived (a second tap, or another phone)")
+# Translators: the start of the note after Undo: "Undone: Ann: 20 in Chance · Ann's turn".
+UNDONE = said("Undone:")
+# Translators: the start of the note after an Undo that came too late to take anything back.
+NOTHING_UNDONE = said("Nothing undone:")
 
 
 def remember_undo(token: str, undone: str | None) -> None:
@@ -78,6 +95,8 @@ def remember_undo(token: str, undone: str | None) -> None:
     note = cookie.get(UNDO_NOTE)
     if undone is None and note and note.get("token") == token and note.get("version") == version:
         return  # a second tap of one Undo: the first one's answer stands
+    # Kept as text in the cookie: in this phone's language now (the turn is gone after).
+    undone = plain(undone) if undone is not None else None
     cookie[UNDO_NOTE] = {"token": token, "version": version, "undone": undone}
 
 
@@ -92,10 +111,11 @@ def turn_note(state: DiceState) -> TurnNote | None:
     note = cookie.get(UNDO_NOTE)
     if note and note.get("token") == state.game.token and note.get("version") == state.game.version:
         if note.get("undone"):
-            return TurnNote(f"{note['undone']} · {who_plays_now(state)}", "Undone:", undo_name)
-        return TurnNote(NOT_UNDONE, "Nothing undone:", undo_name)
-    said = last_turn_said(state)
-    return TurnNote(said, None, undo_name) if said else None
+            undone = said_joined((note["undone"], who_plays_now(state)), " · ")
+            return TurnNote(undone, UNDONE, undo_name)
+        return TurnNote(NOT_UNDONE, NOTHING_UNDONE, undo_name)
+    last = last_turn_said(state)
+    return TurnNote(last, None, undo_name) if last else None
 
 
 def new_page(form: NewGameForm, rules_form, kind: str, status: int = 200) -> Response:
@@ -194,7 +214,10 @@ def display_page(state: DiceState, oob: bool = False) -> Response:
     if oob:
         return make_response(render_template("dice/_display.html", **context))
     back = url_for(".watch", token=state.game.view_token)
-    title = f"{state.label}: {', '.join(map(bidi.plain, state.players))}"
+    # Translators: the title of a dice game's table display: "Yahtzee: Ann, Bob".
+    title = said(
+        "%(game)s: %(players)s", game=state.label, players=", ".join(map(bidi.plain, state.players))
+    )
 
     return make_response(
         render_template("display.html", back_url=back, title=title, script="dice.js", **context)

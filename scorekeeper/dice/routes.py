@@ -18,6 +18,7 @@ from ..rules import (
     RuleError,
     TurnError,
     dice_game,
+    said,
     score_throw,
 )
 from ..services import devices, dice_turns
@@ -55,9 +56,28 @@ from .pages import (
 bp.add_app_template_global(race_figure)
 bp.add_app_template_global(dice_race)
 
-EXPIRED = "The form expired; reload the page and try again."
+EXPIRED = said("The form expired; reload the page and try again.")
 # Where a turn's answer lands: the note saying what it did, above the next turn's form.
 NOTE = "dice-note"
+TAP_A_BOX = said("Tap the box to score these dice in")
+
+
+def _not_a_field(name: str, game: str) -> str:
+    """A turn's field that no page of this game draws, refused as the API refuses it."""
+    return said('"%(field)s" is not a field of a turn of %(game)s', field=name, game=game)
+
+
+def _broken_later(player: str, error: TurnError) -> str:
+    """A correction that breaks a rule in a turn of the player's card (the turn's number
+    when the rules core names it)."""
+    if error.turn is None:
+        return said("With this change, %(player)s's %(reason)s", player=player, reason=error.reason)
+    return said(
+        "With this change, %(player)s's turn %(number)s: %(reason)s",
+        player=player,
+        number=error.turn,
+        reason=error.reason,
+    )
 
 
 # ---------------------------------------------------------------------- a new game
@@ -93,7 +113,10 @@ def create() -> Response:
         # The game changed after the form was drawn: names stay, house rules start over.
         label = dice_game(kind).label
         form.kind.errors = [
-            f"The form now fits {label}: check the names and house rules, then start."
+            said(
+                "The form now fits %(game)s: check the names and house rules, then start.",
+                game=label,
+            )
         ]
         return new_page(form, house_rules_form(kind), kind, 422)
     rules_form = house_rules_form(kind, request.form)
@@ -130,7 +153,8 @@ def show(token: str) -> Response:
     return sheet_page(state, dice_form)
 
 
-refuse_view_link_writes(bp, "the game")
+# Translators: what a dice game's view link shows ("it can show the game but not change it").
+refuse_view_link_writes(bp, said("the game"))
 
 
 @bp.post("/<token:token>/turns")
@@ -158,14 +182,14 @@ def _add_sheet_turn(state: SheetState) -> Response:
     for name in ("first_throw", "throws"):
         if form[name].raw_data and name not in dice_form:
             # No page of this game draws the field: refused, as the API refuses it.
-            sentence = f'"{name}" is not a field of a turn of {state.label}'
+            sentence = _not_a_field(name, state.label)
             return sheet_page(state, dice_form, 422, slot_error=sentence)
         if form[name].errors and name in dice_form:
             # Said beside the field typed wrong, not as a box left untapped.
             dice_form[name].errors = list(form[name].errors)
             return sheet_page(state, dice_form, 422)
     if not valid or not form.slot.data:
-        return sheet_page(state, dice_form, 422, slot_error="tap the box to score these dice in")
+        return sheet_page(state, dice_form, 422, slot_error=TAP_A_BOX)
     box, column = form.box_and_column()
     try:
         dice_turns.add_sheet_turn(
@@ -319,7 +343,7 @@ def edit_turn(token: str, turn_id: int) -> Response:
     for name in sent:
         if name not in form:
             # No correction page of this game draws the field: refused, as a turn's is.
-            form.turn_error = f'"{name}" is not a field of a turn of {state.label}'
+            form.turn_error = _not_a_field(name, state.label)
             return edit_page(state, sheet, turn, number, form, 422)
     if not valid:
         return edit_page(state, sheet, turn, number, form, 422)
@@ -340,7 +364,7 @@ def edit_turn(token: str, turn_id: int) -> Response:
         if error.turn == number and error.field in form and error.field != "csrf_token":
             form[error.field].errors = [error.reason]
         else:
-            form.turn_error = f"with this change, {sheet.name}'s {error}"
+            form.turn_error = _broken_later(sheet.name, error)
         return edit_page(state, sheet, turn, number, form, 422)
     except Conflict as conflict:
         # Redrawn at the version now stored, showing the turn as it now is: "Save mine
@@ -349,7 +373,9 @@ def edit_turn(token: str, turn_id: int) -> Response:
         turn = state.turn(turn_id)
         sheet = state.sheets[turn.player]
         form.turn_error = conflict.sentence
-        form.conflict = TurnConflict(conflict.sentence, "Keep theirs", "Save mine over theirs")
+        form.conflict = TurnConflict(
+            conflict.sentence, said("Keep theirs"), said("Save mine over theirs")
+        )
         return edit_page(state, sheet, turn, sheet.turns.index(turn) + 1, form, 409)
     except Refused as refused:
         state = load_game(db.session, token)

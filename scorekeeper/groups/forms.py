@@ -13,9 +13,10 @@ from wtforms.widgets import HiddenInput
 
 from .. import bidi
 from ..dice.forms import dice_game_choices
+from ..i18n import plain, say
 from ..match_setup import VERSIONS, MatchForm
 from ..models import GroupPlayer
-from ..rules import DICE_GAMES, PRESETS, Preset, RuleError
+from ..rules import DICE_GAMES, PRESETS, Preset, RuleError, Said, said
 from ..rules.text import NAME_LENGTH, choice_id, choice_id_or_none
 from ..services.groups import Pick
 from ..validators import (
@@ -31,6 +32,18 @@ from ..widgets import TextInput
 # The select's choice for a name of an added game that is someone new, called as typed.
 SOMEONE_NEW = "new"
 NAME_BOX = {"autocomplete": "off", "maxlength": NAME_LENGTH}
+# Translators: a roster player's name (a form's label).
+NAME = said("Name")
+GROUP_NAME = said("Group name")
+OR_A_NEW_NAME = said("or a new name")
+# Translators: a form's label: which game to play.
+GAME = said("Game")
+
+
+def with_names_shown(sentence: Said) -> Markup:
+    """A sentence whose values are all names, drawn for a page in its language: each name
+    in a <bdi> of its own, as bidi.shown draws it."""
+    return say(sentence.message, **{key: bidi.shown(name) for key, name in sentence.values.items()})
 
 
 def refusal(form: SheetForm) -> RuleError | None:
@@ -49,11 +62,11 @@ class GroupForm(SheetForm):
     """Start a group: its name, and who plays (more can join later)."""
 
     name = StringField(
-        "Group name", description="Such as Smith family or Tuesday club.", render_kw=NAME_BOX
+        GROUP_NAME, description=said("Such as Smith family or Tuesday club."), render_kw=NAME_BOX
     )
     players = TextAreaField(
-        "Who plays",
-        description="One name a line. More can join later, as they play.",
+        said("Who plays"),
+        description=said("One name a line. More can join later, as they play."),
         render_kw={"rows": 4, "autocomplete": "off"},
     )
 
@@ -65,9 +78,9 @@ class GroupForm(SheetForm):
 class GameChoiceForm(Form):
     """Which game to start from the roster: asked by GET, it refits the seats below."""
 
-    game = SelectField("Game", choices=[SelectChoice(p.name, p.label) for p in PRESETS.values()])
+    game = SelectField(GAME, choices=[SelectChoice(p.name, p.label) for p in PRESETS.values()])
     kind = SelectField(
-        "Game", choices=[SelectChoice(kind, g.label) for kind, g in DICE_GAMES.items()]
+        GAME, choices=[SelectChoice(kind, g.label) for kind, g in DICE_GAMES.items()]
     )
 
     @classmethod
@@ -88,11 +101,11 @@ class GameChoiceForm(Form):
 
 def knob_refusal(field, error: RuleError) -> str:
     """A refused house rule in the words its box is labelled with: "target must be at
-    least 1" is said "Game to must be at least 1."."""
-    reason = error.reason
+    least 1" is said "Game to must be at least 1."; in the page's language, as plain text."""
+    reason = plain(error.reason)
     for name in (field.short_name, field.short_name.replace("_", " ")):
         if reason.startswith(name + " "):
-            reason = field.label.text + reason[len(name) :]
+            reason = plain(field.label.text) + reason[len(name) :]
             break
     reason = reason[:1].upper() + reason[1:]
     return reason if reason.endswith((".", "?", "!")) else reason + "."
@@ -100,23 +113,27 @@ def knob_refusal(field, error: RuleError) -> str:
 
 def match_seat_labels(preset: Preset) -> list[str]:
     """Each seat of a match, as its field is labelled: "Player 1 (team 1)"."""
-    labels = [f"Player {seat + 1}" for seat in range(preset.players)]
     if preset.teams:
-        labels = [f"{label} (team {preset.side_of(n) + 1})" for n, label in enumerate(labels)]
-    return labels
+        return [
+            said(
+                "Player %(number)s (team %(team)s)", number=seat + 1, team=preset.side_of(seat) + 1
+            )
+            for seat in range(preset.players)
+        ]
+    return [said("Player %(number)s", number=seat + 1) for seat in range(preset.players)]
 
 
 def dice_seat_labels(kind: str) -> list[str]:
     """Each place of a dice game, in playing order, up to the most it takes."""
-    return [f"Player {n + 1}" for n in range(DICE_GAMES[kind].most_players)]
+    return [said("Player %(number)s", number=n + 1) for n in range(DICE_GAMES[kind].most_players)]
 
 
 class LinkForm(SheetForm):
     """A game played already, by its edit link pasted in."""
 
     link = StringField(
-        "The game's edit link",
-        description="On the game's page, open Share and copy the edit link.",
+        said("The game's edit link"),
+        description=said("On the game's page, open Share and copy the edit link."),
         render_kw={"autocomplete": "off", "inputmode": "url"},
     )
 
@@ -126,7 +143,7 @@ class PlayerNameForm(SheetForm):
 
     # Drawn for each roster player on the group's page: WTForms' input with the quicker
     # attribute writer (scorekeeper/widgets.py, the same HTML).
-    name = StringField("Name", render_kw=NAME_BOX, widget=TextInput())
+    name = StringField(NAME, render_kw=NAME_BOX, widget=TextInput())
     # What the page showed (RosterVersion): a rename made meanwhile is a conflict.
     version = WholeNumberField(widget=HiddenInput(), validators=[Optional(), VERSIONS])
     drawn = HiddenField(validators=[Optional(), Length(max=NAME_LENGTH)])
@@ -137,12 +154,16 @@ class PlayerNameForm(SheetForm):
         redraw_version(self, version, name)
 
 
+# Translators: the first choice of "Ann is the same person as [Pick who]".
+PICK_WHO = said("Pick who")
+
+
 class MergeForm(SheetForm):
     """Two spellings of one person: the one this form is about is the same as ``into``
     (a roster player's id, or None when none was picked)."""
 
     into = SelectField(
-        "Is the same person as",
+        said("Is the same person as"),
         coerce=roster_choice,
         validators=[Optional()],
         validate_choice=False,
@@ -150,8 +171,10 @@ class MergeForm(SheetForm):
 
     def offer(self, player: GroupPlayer, roster: Sequence[GroupPlayer]) -> None:
         """Offer every other roster player."""
-        self.into.label.text = bidi.shown(player.name) + " is the same person as"
-        self.into.choices = [SelectChoice("", "Pick who")] + [
+        # Translators: a select's label: "Ann is the same person as [Pick who]".
+        same = said("%(name)s is the same person as", name=player.name)
+        self.into.label.text = with_names_shown(same)
+        self.into.choices = [SelectChoice("", PICK_WHO)] + [
             SelectChoice(str(other.id), bidi.plain(other.name))
             for other in roster
             if other.id != player.id
@@ -218,7 +241,9 @@ class SeatsForm(SheetForm):
     ``new_N``, added by ``seats_form``), and for a match who deals first and, in a
     partnership, the teams' names (``side_names``)."""
 
-    client_token = FormTokenField(message="This form is out of date: reload the page, then start.")
+    client_token = FormTokenField(
+        message=said("This form is out of date: reload the page, then start.")
+    )
     # A refused token is said beside the first seat, at the top of the form.
     hidden_errors_beside = "player_0"
 
@@ -235,6 +260,10 @@ class SeatsForm(SheetForm):
         if "side_names" not in self:
             return []
         return [entry.data or None for entry in self.side_names]
+
+
+PICK_A_PLAYER = said("Pick a player")
+WHO_DEALS_FIRST = said("Who deals first")
 
 
 def seats_form(
@@ -263,16 +292,16 @@ def seats_form(
             f"player_{number}",
             SelectField(
                 label,
-                choices=_roster_choices(players, "Pick a player"),
+                choices=_roster_choices(players, PICK_A_PLAYER),
                 coerce=str,
                 validate_choice=False,
             ),
         )
-        setattr(Seats, f"new_{number}", StringField("or a new name", render_kw=NAME_BOX))
+        setattr(Seats, f"new_{number}", StringField(OR_A_NEW_NAME, render_kw=NAME_BOX))
     if dealers:
         choices = [SelectChoice(str(n), label) for n, label in enumerate(labels)]
         Seats.first_dealer = SelectField(
-            "Who deals first", choices=choices, coerce=choice_id, validate_choice=False
+            WHO_DEALS_FIRST, choices=choices, coerce=choice_id, validate_choice=False
         )
     if fresh:
         picked = {f"player_{n}": str(player.id) for n, player in enumerate(seated)}
@@ -286,12 +315,13 @@ def seats_form(
         for seat, label in enumerate(labels):
             typed = (form[f"new_{seat}"].data or "").strip()
             name = typed or roster.get(form[f"player_{seat}"].data or "")
-            form.first_dealer.choices[seat] = SelectChoice(str(seat), bidi.plain(name or label))
+            shown = bidi.plain(name) if name else label
+            form.first_dealer.choices[seat] = SelectChoice(str(seat), shown)
         form.first_dealer.render_kw = {"data-seat-names": ""}
     if "side_names" in form:
         form.side_names.fit(teams.sides)
         for side, entry in enumerate(form.side_names):
-            entry.label.text = f"Team {side + 1}"
+            entry.label.text = said("Team %(number)s", number=side + 1)
             entry.render_kw = NAME_BOX
     return form
 
@@ -316,6 +346,9 @@ class NamesForm(LinkForm):
         return picks
 
 
+PICK_WHO_THIS_IS = said("Pick who this is")
+
+
 def names_form(
     players: Sequence[GroupPlayer],
     names: Sequence[str],
@@ -330,13 +363,16 @@ def names_form(
 
     defaults = {}
     for number, name in enumerate(names):
-        choices = _roster_choices(players, "Pick who this is")
-        choices.append(SelectChoice(SOMEONE_NEW, f"Someone new, called {bidi.plain(name)}"))
-        label = Markup("“") + bidi.shown(name) + "” is"
+        choices = _roster_choices(players, PICK_WHO_THIS_IS)
+        choices.append(
+            SelectChoice(SOMEONE_NEW, said("Someone new, called %(name)s", name=bidi.plain(name)))
+        )
+        # Translators: a select's label, its choices "Pick who this is" or a player's name.
+        label = with_names_shown(said("“%(name)s” is", name=name))
         field = SelectField(label, choices=choices, coerce=str, validate_choice=False)
 
         setattr(Names, f"name_{number}", field)
-        setattr(Names, f"new_{number}", StringField("or a new name", render_kw=NAME_BOX))
+        setattr(Names, f"new_{number}", StringField(OR_A_NEW_NAME, render_kw=NAME_BOX))
         pick = suggested[number]
         defaults[f"name_{number}"] = str(pick) if isinstance(pick, int) else SOMEONE_NEW
     if fresh:

@@ -5,24 +5,26 @@ from __future__ import annotations
 
 from flask import abort, redirect, render_template, request, url_for
 from flask_wtf import FlaskForm
-from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from .. import bidi
-from ..bidi import shown
 from ..device import current_device
 from ..extensions import db
+from ..i18n import plain
 from ..models import Group
-from ..rules import RuleError
+from ..rules import RuleError, said
 from ..services import devices, group_history, groups
 from .blueprint import bp
 from .forms import (
+    GROUP_NAME,
     PlayerNameForm,
     refusal,
     roster_forms,
+    with_names_shown,
 )
 
-EXPIRED = "The form expired; reload the page and try again."
+EXPIRED = said("The form expired; reload the page and try again.")
+NEW_PLAYER = said("New player")
 
 
 @bp.app_template_global()
@@ -58,7 +60,7 @@ def refused(form: FlaskForm, error: RuleError, fallback: str, group: Group | Non
     ):
         field = typed
     reason = bidi.with_names(
-        error.reason, [player.name for player in group.players] if group else []
+        plain(error.reason), [player.name for player in group.players] if group else []
     )
     form[field].errors = [reason[:1].upper() + reason[1:]]
     form[field].flags.autofocus = True
@@ -78,14 +80,14 @@ def group_page(
         rename = forms.get(f"rename_{player.id}") or rename
         merge = forms.get(f"merge_{player.id}") or merge
         merge.offer(player, everyone)
-        rename.name.label.text = Markup("New name for ") + shown(player.name)
+        rename.name.label.text = with_names_shown(said("New name for %(name)s", name=player.name))
         player_forms[player.id] = (rename, merge, step)
     add_form = forms.get("add") or PlayerNameForm(formdata=None, prefix="add")
-    add_form.name.label.text = "New player"
+    add_form.name.label.text = NEW_PLAYER
     group_form = forms.get("group_name") or PlayerNameForm(
         formdata=None, prefix="group", name=group.name, version=group.version, drawn=group.name
     )
-    group_form.name.label.text = "Group name"
+    group_form.name.label.text = GROUP_NAME
     return page(
         "groups/page.html",
         status,

@@ -12,8 +12,9 @@ from .. import bidi
 from ..charts import Line, Race, race_figure
 from ..device import this_device
 from ..extensions import db
+from ..i18n import plain
 from ..models import Group
-from ..rules import DICE_GAMES, RuleError
+from ..rules import DICE_GAMES, RuleError, said
 from ..services import devices, group_history, groups
 from ..services.errors import Conflict
 from ..sharing import add_qr_routes
@@ -62,9 +63,16 @@ def watch(token: str) -> Response:
     return pages.group_page(groups.find_group(db.session, token, view=True), view=True)
 
 
+# Translators: the wins chart's steps (one game played after another), on its axis.
+WINS_STEP = said("Game")
+# Translators: what the wins chart counts, on its axis.
+WINS_VALUE = said("Wins")
+WINS_TITLE = said("Wins over time")
+
+
 def _stats_page(group: Group, view: bool) -> Response:
     wins = group_history.wins_over_time(db.session, group)
-    race = Race([Line(name, counted) for name, counted in wins.wins.items()], "Game", "Wins")
+    race = Race([Line(name, counted) for name, counted in wins.wins.items()], WINS_STEP, WINS_VALUE)
     return pages.page(
         "groups/stats.html",
         group=group,
@@ -76,7 +84,7 @@ def _stats_page(group: Group, view: bool) -> Response:
             if game.sheet
         ],
         wins=wins,
-        wins_figure=race_figure(race, "Wins over time", "wins-title"),
+        wins_figure=race_figure(race, WINS_TITLE, "wins-title"),
     )
 
 
@@ -135,7 +143,7 @@ def _roster_write(
         drawn = form["drawn"].data if "drawn" in form else None
         group = groups.find_group(db.session, token)
         names = [group.name, *(player.name for player in group.players), drawn or ""]
-        sentence = bidi.with_names(conflict.sentence, names)
+        sentence = bidi.with_names(plain(conflict.sentence), names)
         if redraw is None or not redraw(group):
             return pages.group_page(group, status=409, note=sentence)
         form[first_field].errors = [sentence]

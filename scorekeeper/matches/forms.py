@@ -17,15 +17,17 @@ from wtforms.validators import Length, Optional
 from ..bidi import shown
 from ..match_setup import MAX_SEATS, VERSIONS
 from ..rules import (
+    SUIT_NAMES,
     SUIT_SYMBOLS,
-    SUITS,
     Preset,
     RuleError,
     next_bid,
     parse_cards,
+    said,
 )
 from ..rules.text import choice_id, choice_id_or_none
 from ..validators import (
+    FROM_TO,
     Between,
     ButtonField,
     FormTokenField,
@@ -34,10 +36,10 @@ from ..validators import (
     WholeNumberField,
 )
 from ..widgets import CheckboxInput, HiddenInput, RadioInput, TextInput
-from ..words import capitalised
+from ..words import capitalised, shown_names
 
 # Bounds that keep a typo from becoming a stored number; the rules check the rest.
-POINTS = Between(min=0, max=100_000, message="Enter a number from 0 to 100000.")
+POINTS = Between(min=0, max=100_000, message=FROM_TO)
 
 
 def _strip(value: str | None) -> str | None:
@@ -48,6 +50,16 @@ def _strip(value: str | None) -> str | None:
 HAND_KINDS = ("save", "throw_in", "redeal", "forfeit")
 # A kind with this ending also removes the hands after the game's new end (a correction).
 AND_TRIM = "_and_trim"
+
+
+CARDS_HELP = said("Tap or type only the cards that meld.")
+STALE_HAND = said("This form is out of date: reload the page, then save.")
+
+
+def field_said(label: str, message: str) -> str:
+    """A field's message with the field's label in front: "Trump: Which suit was trump?"."""
+    # Translators: a field's label, then what is wrong with it: "Bid: Type a whole number".
+    return said("%(field)s: %(message)s", field=label, message=message)
 
 
 class ConflictChoice(NamedTuple):
@@ -61,24 +73,31 @@ class HandForm(SheetForm):
     """One hand: who bid what in which trump, each side's meld and trick points."""
 
     bidder = RadioField(
-        "Bidder", coerce=choice_id, validators=[Optional()], option_widget=RadioInput()
+        said("Bidder"), coerce=choice_id, validators=[Optional()], option_widget=RadioInput()
     )
     bid = WholeNumberField(
-        "Bid",
+        # Translators: the bid a hand was played for (a number), a field's label.
+        said("Bid"),
         validators=[Optional(), POINTS],
         render_kw={"inputmode": "numeric"},
     )
-    all_passed = BooleanField("All passed", widget=CheckboxInput())
+    all_passed = BooleanField(said("All passed"), widget=CheckboxInput())
     trump = RadioField(
-        "Trump",
-        choices=[SelectChoice(i, f"{SUIT_SYMBOLS[i]} {SUITS[i]}") for i in range(4)],
+        # Translators: the trump suit a hand was played in, a field's label.
+        said("Trump"),
+        choices=[
+            # Translators: a trump suit to choose: its symbol and its name, "♠ Spades".
+            SelectChoice(i, said("%(symbol)s %(suit)s", symbol=SUIT_SYMBOLS[i], suit=SUIT_NAMES[i]))
+            for i in range(4)
+        ],
         coerce=choice_id,
         validators=[Optional()],
         option_widget=RadioInput(),
     )
     meld = SeatList(
         WholeNumberField(
-            "Meld",
+            # Translators: a side's meld points, a field's label.
+            said("Meld"),
             validators=[Optional(), POINTS],
             render_kw={"inputmode": "numeric"},
         ),
@@ -86,21 +105,22 @@ class HandForm(SheetForm):
     )
     tricks = SeatList(
         WholeNumberField(
-            "Trick points",
+            said("Trick points"),
             validators=[Optional(), POINTS],
             render_kw={"inputmode": "numeric"},
         ),
         min_entries=MAX_SEATS,
     )
-    turned_nine = BooleanField("Dealer turned up a nine", widget=CheckboxInput())
+    turned_nine = BooleanField(said("Dealer turned up a nine"), widget=CheckboxInput())
     # The house rules of "More house rules": asked only where the match plays them.
     took_trick = SeatList(
-        BooleanField("Took a trick", widget=CheckboxInput()), min_entries=MAX_SEATS
+        BooleanField(said("Took a trick"), widget=CheckboxInput()), min_entries=MAX_SEATS
     )
-    moon = BooleanField("Shoot the moon", widget=CheckboxInput())
+    moon = BooleanField(said("Shoot the moon"), widget=CheckboxInput())
     cards = SeatList(
         StringField(
-            "Cards",
+            # Translators: a player's meld cards, a field's label.
+            said("Cards"),
             validators=[Optional(), Length(max=200)],
             filters=[_strip],
             render_kw={"autocomplete": "off", "autocapitalize": "characters"},
@@ -130,16 +150,21 @@ class HandForm(SheetForm):
         self.tricks.fit(preset.sides)
         self.cards.fit(preset.players)
         for player, name in enumerate(player_names):
-            self.cards[player].label.text = shown(name) + " meld cards"
-            self.cards[player].description = "Tap or type only the cards that meld."
+            self.cards[player].label.text = shown_names(said("%(name)s meld cards", name=name))
+            self.cards[player].description = CARDS_HELP
         self.took_trick.fit(preset.sides)
+        # Each label names its side, isolated (bidi.py), in the phone's language.
         for side, name in enumerate(side_names):
-            self.meld[side].label.text = shown(name) + " meld"
-            self.tricks[side].label.text = shown(name) + " tricks"
-            self.took_trick[side].label.text = shown(name) + " took a trick with no counters"
+            self.meld[side].label.text = shown_names(said("%(name)s meld", name=name))
+            self.tricks[side].label.text = shown_names(said("%(name)s tricks", name=name))
+            self.took_trick[side].label.text = shown_names(
+                said("%(name)s took a trick with no counters", name=name)
+            )
 
         if preset.moon:
-            self.moon.label.text = f"Shoot the moon: the bidder takes every trick for {preset.moon}"
+            self.moon.label.text = said(
+                "Shoot the moon: the bidder takes every trick for %(points)s", points=preset.moon
+            )
         if preset.bidding:
             self.bid.render_kw = {
                 "inputmode": "numeric",
@@ -147,7 +172,9 @@ class HandForm(SheetForm):
                 # Several steps: any whole number here; the rules say which (app.js steps).
                 "step": preset.bid_step if len(preset.bid_steps) == 1 else 1,
             }
-            self.all_passed.label.text = f"All passed (dealer takes {preset.stuck_bid})"
+            self.all_passed.label.text = said(
+                "All passed (dealer takes %(bid)s)", bid=preset.stuck_bid
+            )
         self.tricks_total = preset.trick_total
         self.group_errors: dict[str, str] = {}
         self.conflict: ConflictChoice | None = None
@@ -252,7 +279,7 @@ class HandForm(SheetForm):
             return None
         entries = self.entries()
         if entries["trump"] is None and not entries["redeal"]:
-            self.trump.errors = [*self.trump.errors, "Which suit was trump?"]
+            self.trump.errors = [*self.trump.errors, said("Which suit was trump?")]
             return None
         return entries
 
@@ -260,7 +287,7 @@ class HandForm(SheetForm):
         """The first message of a field the player typed in (after validate()), if any."""
         for field in (self.bidder, self.bid, self.trump, *self.meld, *self.tricks, *self.cards):
             if field.errors:
-                return f"{field.label.text}: {field.errors[0]}"
+                return field_said(field.label.text, field.errors[0])
         return None
 
     def out_of_date(self) -> bool:
@@ -270,7 +297,7 @@ class HandForm(SheetForm):
             self.group_errors["hand"] = self.action.errors[0]
             return True
         if self.version.errors or self.hand_version.errors or self.client_token.errors:
-            self.group_errors["hand"] = "This form is out of date: reload the page, then save."
+            self.group_errors["hand"] = STALE_HAND
             return True
         return False
 

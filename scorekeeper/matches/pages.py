@@ -28,17 +28,20 @@ from ..page_cache import (
 from ..rules import (
     Preset,
     RuleError,
+    Said,
     bid_outlook,
     bid_runs,
     changed_knobs,
     knob_table,
+    said,
+    said_joined,
     throw_in_terms,
     throw_in_verdict,
     valid_bids,
 )
 from ..services import club_reading, devices, matches
 from ..services.matches import MatchState, hand_input, replay_entries
-from .forms import HandForm
+from .forms import HandForm, field_said
 
 
 def shows_all() -> bool:
@@ -63,14 +66,15 @@ def stepper_runs(preset: Preset) -> str:
 
 def rare_names(preset: Preset) -> str:
     """The rare outcomes this preset has, as the folded section's title names them."""
-    names = ["all passed"] if preset.bidding else []
+    names = [said("all passed")] if preset.bidding else []
     if preset.bidding and preset.throw_in != "never":
-        names.append("throw-in")
+        names.append(said("throw-in"))
     if preset.nines_redeal:
-        names.append("nines redeal")
+        names.append(said("nines redeal"))
     if preset.trump_needs_marriage:
-        names.append("forfeit")
-    return ", ".join(names)
+        # Translators: a rare outcome of a hand: no marriage in trump, the hand is forfeit.
+        names.append(said("forfeit"))
+    return said_joined(names)
 
 
 def hand_form(state: MatchState) -> HandForm:
@@ -125,7 +129,8 @@ def remember_note(token: str, kind: str, number: int, undone: str | None = None)
     version = matches.match_version(db.session, token).version
     note = {"token": token, "kind": kind, "number": number, "version": version}
     if undone:
-        note["undone"] = undone
+        # Kept as its message and values (a cookie keeps text): said again when drawn.
+        note["undone"] = [undone.message, undone.values] if isinstance(undone, Said) else undone
     cookie["note"] = note
 
 
@@ -135,6 +140,10 @@ def take_note(state: MatchState) -> Markup:
     if not note or note.get("token") != state.match.edit_token:
         return Markup("")
     cookie.pop("note")
+    undone = note.get("undone")
+    if isinstance(undone, list):
+        message, values = undone
+        note = {**note, "undone": said(message, **values)}
     number = note["number"]
     row = None
     if note["kind"] in ("add", "edit") and 0 < number <= len(state.ledger.rows):
@@ -162,7 +171,7 @@ def draw_form(state: MatchState, form: HandForm) -> Markup:
             state=state,
             form=form,
             action_url=url_for(".add_hand", token=state.match.edit_token),
-            submit_label="Save hand",
+            submit_label=said("Save hand"),
             swap_match=True,
         )
     )
@@ -193,8 +202,8 @@ def point_to_refusal(form: HandForm) -> None:
         message = target.errors[0] if wrong else groups[name]
         # "Bid 255 is not a multiple of 10" names its field already; "Which suit was
         # trump?" does not, so it is said as "Trump: Which suit was trump?".
-        said = message.lower().startswith(label.lower().split()[0])
-        form.refusal = message if said else f"{label}: {message}"
+        named = message.lower().startswith(label.lower().split()[0])
+        form.refusal = message if named else field_said(label, message)
         return
     for name in ("hand", "thrown_in", "no_marriage", "redeal"):
         if name in groups:
@@ -282,7 +291,8 @@ def display_page(state: MatchState, oob: bool = False) -> Response:
     if oob:
         return make_response(render_template("matches/_display.html", **context))
     back = url_for(".watch", token=state.match.view_token)
-    title = " v ".join(map(bidi.plain, state.sides))
+    # Translators: between the sides' names in a title, "Us v Them".
+    title = said_joined(map(bidi.plain, state.sides), said(" v "))
 
     return make_response(
         render_template("display.html", back_url=back, title=title, script="match.js", **context)

@@ -16,7 +16,7 @@ from ..house_rules import refuse_knob
 from ..htmx import render
 from ..match_setup import MatchForm, house_rule_overrides, house_rules_form
 from ..result_card import match_card
-from ..rules import PRESETS, Preset, RuleError
+from ..rules import PRESETS, Preset, RuleError, said
 from ..services import club_reading, devices, hands, matches, rule_sets
 from ..services.errors import AlreadyRecorded, Conflict, GameOver, Refused
 from ..sharing import card_answer, qr_svg, refuse_view_link_writes
@@ -144,7 +144,8 @@ def card(token: str, kind: str) -> Response:
     return card_answer(match_card(state) if state.over else None, kind, state.match.version)
 
 
-refuse_view_link_writes(bp, "the match")
+# Translators: what a match's view link shows, in "it can show the match but not change it".
+refuse_view_link_writes(bp, said("the match"))
 
 
 def _live(token: str, view: bool) -> Response:
@@ -214,15 +215,15 @@ def edit_live(token: str, hand_id: int) -> Response:
     """An edit page's poll: 204 while nobody else changed the hand, else the notice."""
     state = matches.load_match(db.session, token)
     seen = request.args.get("version", type=whole_number)
-    said = None if seen is None else matches.hand_changed_since(state, hand_id, seen)
-    if said is None:
+    notice = None if seen is None else matches.hand_changed_since(state, hand_id, seen)
+    if notice is None:
         return Response(b"", status=204, headers={"Cache-Control": "no-store"})
-    index = state.hand_index(hand_id) if "deleted" not in said else None
+    index = state.hand_index(hand_id) if "deleted" not in notice else None
     response = render(
         "matches/_edit_notice.html",
         "matches/_edit_notice.html",
         state=state,
-        said=said,
+        said=notice,
         hand=None if index is None else state.hands[index],
         number=None if index is None else index + 1,
     )
@@ -238,8 +239,12 @@ def _show_rule_error(form: HandForm, error: RuleError, number: int) -> None:
     else:
         form.add_rule_error(
             RuleError(
-                f"With this change, hand {error.hand} no longer adds up: {error.reason}. "
-                f"Change this hand, or correct hand {error.hand} first",
+                said(
+                    "With this change, hand %(number)s no longer adds up: %(reason)s. "
+                    "Change this hand, or correct hand %(number)s first",
+                    number=error.hand,
+                    reason=error.reason,
+                ),
                 "hand",
             )
         )
@@ -285,8 +290,8 @@ def add_hand(token: str) -> Response:
         form.new_form_token()
         form.add_rule_error(RuleError(conflict.sentence, "hand"))
         form.conflict = ConflictChoice(
-            discard="It was the same hand (discard mine)",
-            keep=f"Save mine as hand {len(state.hands) + 1}",
+            discard=said("It was the same hand (discard mine)"),
+            keep=said("Save mine as hand %(number)s", number=len(state.hands) + 1),
         )
         return refused_page(state, form, 409)
     remember_note(token, "add", len(state.hands) + 1)
@@ -378,7 +383,9 @@ def edit_hand(token: str, hand_id: int) -> Response:
         # Redrawn at the hand's version now stored: "Save mine" replaces theirs knowingly.
         form.show_version(conflict.version, field="hand_version")
         form.add_rule_error(RuleError(conflict.sentence, "hand"))
-        form.conflict = ConflictChoice(discard="Keep theirs", keep="Save mine over theirs")
+        form.conflict = ConflictChoice(
+            discard=said("Keep theirs"), keep=said("Save mine over theirs")
+        )
         return edit_page(state, form, index, 409)
     # Back to the ledger, told what changed, unfolding the earlier hands if it is one.
     remember_note(token, "edit", index + 1)
@@ -390,7 +397,7 @@ def edit_hand(token: str, hand_id: int) -> Response:
 def _checked_action_form() -> None:
     """A button's form (delete, undo, rematch) must carry this session's CSRF token."""
     if not FlaskForm().validate():
-        abort(400, description="The form expired; reload the page and try again.")
+        abort(400, description=said("The form expired; reload the page and try again."))
 
 
 @bp.post("/<token:token>/hands/<int:hand_id>/delete")

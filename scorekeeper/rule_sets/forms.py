@@ -7,6 +7,7 @@ from wtforms.validators import Optional
 from wtforms.widgets import HiddenInput
 
 from ..match_setup import VERSIONS
+from ..rules import said
 from ..rules.text import NAME_LENGTH
 from ..validators import SheetForm, WholeNumberField
 
@@ -16,8 +17,8 @@ class RuleSetNameForm(SheetForm):
     token; the house rules come in a form of their own (match_setup.house_rules_form)."""
 
     rule_set_name = StringField(
-        "Save these rules as",
-        description="A name your table knows them by, such as Smith family.",
+        said("Save these rules as"),
+        description=said("A name your table knows them by, such as Smith family."),
         render_kw={"autocomplete": "off", "maxlength": NAME_LENGTH},
     )
     # The set's version its change form was drawn at (unused by "Save these rules as"):

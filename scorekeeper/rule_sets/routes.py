@@ -14,9 +14,10 @@ from ..device import current_device, this_device
 from ..extensions import db
 from ..house_rules import pinochle_knob_label, pinochle_knob_lines, refuse_knob
 from ..htmx import render
+from ..i18n import plain
 from ..match_setup import MatchForm, house_rule_overrides, house_rules_form
 from ..models import RuleSet
-from ..rules import PRESETS, RuleError
+from ..rules import PRESETS, RuleError, said, said_joined
 from ..services import rule_sets
 from ..services.errors import Conflict
 from ..sharing import qr_svg
@@ -25,8 +26,10 @@ from .forms import RuleSetNameForm
 
 bp = Blueprint("rule_sets", __name__, url_prefix="/rules")
 
-EXPIRED = "The form expired; reload the page and try again."
-FIX_RULES = "Fix the house rule marked above, then save."
+EXPIRED = said("The form expired; reload the page and try again.")
+FIX_RULES = said("Fix the house rule marked above, then save.")
+# Translators: a rule set's name (a form's label).
+NAME = said("Name")
 
 
 @bp.app_template_global()
@@ -54,7 +57,7 @@ def _rule_errors(rules_form, name_form: RuleSetNameForm, error: RuleError) -> No
     if refuse_knob(rules_form, error):
         name_form.rule_set_name.errors = [FIX_RULES]
     else:
-        name_form.rule_set_name.errors = [capitalised(error.reason)]
+        name_form.rule_set_name.errors = [capitalised(plain(error.reason))]
 
 
 @bp.post("/save")
@@ -72,7 +75,7 @@ def save() -> Response:
         # The game changed after the form was drawn: its house rules start over.
         rules_form = house_rules_form(preset)
         name_form.rule_set_name.errors = [
-            f"The form now fits {preset.label}: check its house rules, then save."
+            said("The form now fits %(game)s: check its house rules, then save.", game=preset.label)
         ]
     else:
         rules_form.validate()
@@ -183,22 +186,30 @@ def _changed_meanwhile(change: list[rule_sets.Difference]) -> Markup | str:
     """What another phone's save of the set did, against what this phone typed (the two
     names isolated)."""
     if not change:
-        return "Another phone saved these same rules a moment ago: nothing more to save."
-    where = "; ".join(
-        f"{'Name' if d.what == 'name' else pinochle_knob_label(d.what)}: {d.theirs} "
-        f"(yours: {d.yours})"
-        for d in change
+        return said("Another phone saved these same rules a moment ago: nothing more to save.")
+    where = said_joined(
+        [
+            said(
+                "%(rule)s: %(theirs)s (yours: %(yours)s)",
+                rule=NAME if d.what == "name" else pinochle_knob_label(d.what),
+                theirs=d.theirs,
+                yours=d.yours,
+            )
+            for d in change
+        ],
+        "; ",
     )
     names = [str(side) for d in change if d.what == "name" for side in (d.theirs, d.yours)]
-    return bidi.with_names(
-        f"Another phone changed these rules a moment ago. Where theirs differ from yours: "
-        f"{where}. Keep theirs, or save yours again.",
-        names,
+    sentence = said(
+        "Another phone changed these rules a moment ago. Where theirs differ from yours: "
+        "%(changes)s. Keep theirs, or save yours again.",
+        changes=where,
     )
+    return bidi.with_names(plain(sentence), names)
 
 
 def _edit_page(rule_set: RuleSet, name_form, rules_form, status: int = 200) -> Response:
-    name_form.rule_set_name.label.text = "Name"
+    name_form.rule_set_name.label.text = NAME
     name_form.rule_set_name.description = ""
     page = render_template(
         "rule_sets/edit.html",

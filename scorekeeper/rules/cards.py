@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .errors import RuleError
+from .sentences import said
 
 __all__ = [
     "ACE",
@@ -27,6 +28,7 @@ __all__ = [
     "SPADES",
     "SUITS",
     "SUIT_LETTERS",
+    "SUIT_NAMES",
     "SUIT_SYMBOLS",
     "TEN",
     "Card",
@@ -41,13 +43,18 @@ __all__ = [
     "split_tokens",
 ]
 
+# The suits as data (a trump's key in a meld's result, the API's words); SUIT_NAMES are
+# the same names as a player reads them, in the page's language.
 SUITS = ("spades", "hearts", "diamonds", "clubs")
+# Translators: the four suits' names, as in "queen of spades" and "trump: hearts".
+SUIT_NAMES = (said("spades"), said("hearts"), said("diamonds"), said("clubs"))
 SUIT_LETTERS = ("S", "H", "D", "C")
 SUIT_SYMBOLS = ("♠", "♥", "♦", "♣")
 
 # Rank order is the meld order (A 10 K Q J 9); the index is the rank's number here.
 RANKS = ("A", "10", "K", "Q", "J", "9")
-RANK_NAMES = ("ace", "ten", "king", "queen", "jack", "nine")
+# Translators: the ranks' names, as in "queen of spades".
+RANK_NAMES = (said("ace"), said("ten"), said("king"), said("queen"), said("jack"), said("nine"))
 ACE, TEN, KING, QUEEN, JACK, NINE = range(6)
 SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
 
@@ -70,7 +77,21 @@ _SEPARATORS = re.compile(r"[\s,;+]+")
 # An emoji variation selector may trail a suit symbol typed on a phone.
 _IGNORED = str.maketrans("", "", "\ufe0f\ufe0e")
 
-_COUNT_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
+# A small count in words, inside a sentence ("take two out"). "no" stays unmarked: no
+# sentence says a count of nothing, and "no" is the word for a setting that is off.
+_COUNT_WORDS = (
+    "no",
+    # Translators: a count in words inside a sentence ("take one out", "add the two
+    # missing", "three 9♥ but the deck has two"); the next seven words count on to eight.
+    said("one"),
+    said("two"),
+    said("three"),
+    said("four"),
+    said("five"),
+    said("six"),
+    said("seven"),
+    said("eight"),
+)
 
 
 @dataclass(frozen=True, order=True, slots=True)
@@ -92,8 +113,8 @@ class Card:
 
     @property
     def name(self) -> str:
-        """The card in words, e.g. ``queen of spades``."""
-        return f"{RANK_NAMES[self.rank]} of {SUITS[self.suit]}"
+        """The card in words, e.g. ``queen of spades`` (said once for each card)."""
+        return _CARD_NAMES[self.index]
 
     @property
     def index(self) -> int:
@@ -105,10 +126,17 @@ class Card:
 
 
 ALL_CARDS = tuple(Card(rank, suit) for rank in range(len(RANKS)) for suit in range(4))
+# Each card's name, in the order of Card.index (which is ALL_CARDS's order).
+_CARD_NAMES = tuple(
+    # Translators: a card's name, as in "queen of spades" (%(rank)s and %(suit)s are the
+    # rank's and the suit's names).
+    said("%(rank)s of %(suit)s", rank=RANK_NAMES[card.rank], suit=SUIT_NAMES[card.suit])
+    for card in ALL_CARDS
+)
 
 
 def count_word(n: int) -> str:
-    """A small count in words (``three``), digits past eight."""
+    """A small count in words (``three``, said in the page's language), digits past eight."""
     return _COUNT_WORDS[n] if 0 <= n < len(_COUNT_WORDS) else str(n)
 
 
@@ -117,7 +145,11 @@ def size_fix(count: int, sizes: Iterable[int]) -> str:
     ``take one out`` or ``add the two missing``."""
     nearest = min(sizes, key=lambda size: (abs(size - count), size))
     extra = count - nearest
-    return f"take {count_word(extra)} out" if extra > 0 else f"add the {count_word(-extra)} missing"
+    if extra > 0:
+        # Translators: how to fix a hand with too many cards; %(count)s is a count in words.
+        return said("take %(count)s out", count=count_word(extra))
+    # Translators: how to fix a hand with too few cards; %(count)s is a count in words.
+    return said("add the %(count)s missing", count=count_word(-extra))
 
 
 def parse_card(token: str) -> Card:
@@ -136,7 +168,12 @@ def parse_card(token: str) -> Card:
         rank = _RANK_NUMBERS.get(text[1:])
         if rank is not None and suit is not None:
             return Card(rank, suit)
-    raise RuleError(f'"{token.strip()}" is not a card; write a rank then a suit, as in AS or 10H')
+    raise RuleError(
+        said(
+            '"%(token)s" is not a card; write a rank then a suit, as in AS or 10H',
+            token=token.strip(),
+        )
+    )
 
 
 def parse_suit(token: str) -> int | None:
@@ -195,18 +232,27 @@ def check_hand(cards: list[Card], deck: Deck, hand_size: int | None = None) -> l
     for card in ALL_CARDS:
         held = counts[card.index]
         if held and card.rank not in deck.ranks:
-            raise RuleError(f"{card.symbol} is not in this deck; take it out")
+            # Translators: %(card)s is a card in symbols (9♥).
+            raise RuleError(said("%(card)s is not in this deck; take it out", card=card.symbol))
         if held > deck.copies:
             raise RuleError(
-                f"{count_word(held)} {card.symbol} but the deck has {count_word(deck.copies)};"
-                f" take {count_word(held - deck.copies)} out"
+                # Translators: %(card)s is a card in symbols (9♥); the counts are in words.
+                said(
+                    "%(held)s %(card)s but the deck has %(copies)s; take %(extra)s out",
+                    held=count_word(held),
+                    card=card.symbol,
+                    copies=count_word(deck.copies),
+                    extra=count_word(held - deck.copies),
+                )
             )
     if hand_size is not None and len(cards) != hand_size:
-        extra = len(cards) - hand_size
-        fix = (
-            f"take {count_word(extra)} out"
-            if extra > 0
-            else f"add the {count_word(-extra)} missing"
+        raise RuleError(
+            # Translators: %(fix)s says what to do ("take one out", "add the two missing").
+            said(
+                "a hand has %(size)s cards, not %(count)s; %(fix)s",
+                size=hand_size,
+                count=len(cards),
+                fix=size_fix(len(cards), [hand_size]),
+            )
         )
-        raise RuleError(f"a hand has {hand_size} cards, not {len(cards)}; {fix}")
     return counts

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from .errors import RuleError
+from .sentences import said
 from .text import name_problem, shown_plainly
 from .whist import whist_rounds
 
@@ -72,18 +73,20 @@ class ClubRound:
 # ------------------------------------------------------------------------------ schedule
 
 
-def _names(players: Sequence[str], what: str = "player") -> list[str]:
+def _names(players: Sequence[str]) -> list[str]:
     """The players' names, trimmed, each a name the site can store, none twice."""
     names, seen = [], set()
     for name in players:
         name = name.strip()
         if not name:
-            raise RuleError(f"a {what}'s name is blank")
+            raise RuleError(said("a player's name is blank"))
         problem = name_problem(name)
         if problem:
-            raise RuleError(f"{shown_plainly(name)}: {problem}")
+            # Translators: a player's name, then what is wrong with it.
+            reason = said("%(name)s: %(problem)s", name=shown_plainly(name), problem=problem)
+            raise RuleError(reason)
         if name.casefold() in seen:
-            raise RuleError(f"{name} is named twice; each player is one person")
+            raise RuleError(said("%(name)s is named twice; each player is one person", name=name))
         seen.add(name.casefold())
         names.append(name)
     return names
@@ -91,7 +94,7 @@ def _names(players: Sequence[str], what: str = "player") -> list[str]:
 
 def _check_rounds(rounds: int) -> None:
     if not 1 <= rounds <= CLUB_MAX_ROUNDS:
-        raise RuleError(f"rounds must be from 1 to {CLUB_MAX_ROUNDS}")
+        raise RuleError(said("rounds must be from 1 to %(most)s", most=CLUB_MAX_ROUNDS))
 
 
 def club_schedule(
@@ -119,16 +122,20 @@ def _checked_night(
 ) -> list[str]:
     """The players' names, once the night's format, rounds and head count are checked."""
     if format not in CLUB_FORMATS:
-        raise RuleError(f"format must be one of {', '.join(CLUB_FORMATS)}")
+        # Translators: %(formats)s lists the formats as the API spells them.
+        reason = said("format must be one of %(formats)s", formats=", ".join(CLUB_FORMATS))
+        raise RuleError(reason)
     _check_rounds(rounds)
     names = _names(players)
     if len(names) > CLUB_MAX_PLAYERS:
-        raise RuleError(f"a club night seats at most {CLUB_MAX_PLAYERS} players")
+        reason = said("a club night seats at most %(most)s players", most=CLUB_MAX_PLAYERS)
+        raise RuleError(reason)
     if format == "rotating":
         if teams is not None:
-            raise RuleError("teams are for the fixed format; rotating partners change each round")
+            reason = said("teams are for the fixed format; rotating partners change each round")
+            raise RuleError(reason)
         if len(names) < 4:
-            raise RuleError("a club night needs at least 4 players")
+            raise RuleError(said("a club night needs at least 4 players"))
     return names
 
 
@@ -149,7 +156,12 @@ def club_redraw(
     met least, the team that has sat out least sitting out an odd count."""
     names = _checked_night(players, rounds, format, teams)
     if len(played) > rounds:
-        raise RuleError(f"the night has {rounds} rounds and {len(played)} are played already")
+        reason = said(
+            "the night has %(rounds)s rounds and %(played)s are played already",
+            rounds=rounds,
+            played=len(played),
+        )
+        raise RuleError(reason)
     draw = random.Random(seed) if seed is not None else None
     if format == "fixed":
         entries: list = _teams(names, teams)
@@ -227,28 +239,34 @@ def _fixed_redraw(teams: list[Pair], played: Sequence[ClubRound], rounds: int):
 def _teams(names: list[str], teams: Sequence[Sequence[str]] | None) -> list[Pair]:
     """The fixed teams, two players each, every player on exactly one."""
     if not teams:
-        raise RuleError("the fixed format needs teams: lists of two players")
+        raise RuleError(said("the fixed format needs teams: lists of two players"))
     pairs: list[Pair] = []
     placed: set[str] = set()
     known = {name.casefold(): name for name in names}
     for number, team in enumerate(teams, start=1):
         if len(team) != 2:
-            raise RuleError(f"team {number} must be two players")
+            raise RuleError(said("team %(number)s must be two players", number=number))
         pair = []
         for name in team:
             player = known.get(name.strip().casefold())
             if player is None:
-                raise RuleError(f"team {number}: {name.strip()} is not among the players")
+                reason = said(
+                    "team %(number)s: %(name)s is not among the players",
+                    number=number,
+                    name=name.strip(),
+                )
+                raise RuleError(reason)
             if player in placed:
-                raise RuleError(f"{player} is on two teams")
+                raise RuleError(said("%(name)s is on two teams", name=player))
             placed.add(player)
             pair.append(player)
         pairs.append((pair[0], pair[1]))
     missing = [name for name in names if name not in placed]
     if missing:
-        raise RuleError(f"{missing[0]} is on no team; every player is on one")
+        reason = said("%(name)s is on no team; every player is on one", name=missing[0])
+        raise RuleError(reason)
     if len(pairs) < 2:
-        raise RuleError("a club night needs at least 2 teams")
+        raise RuleError(said("a club night needs at least 2 teams"))
     return pairs
 
 
@@ -592,18 +610,30 @@ def _check_round(played: PlayedRound) -> None:
     everyone = [name for table in played.tables for side in table.sides for name in side]
     for table in played.tables:
         if len(table.sides) != 2 or any(len(side) != 2 for side in table.sides):
-            raise RuleError(f"round {played.round}: a table has two sides of two players")
+            reason = said(
+                "round %(number)s: a table has two sides of two players", number=played.round
+            )
+            raise RuleError(reason)
         if len(table.scores) != 2:
-            raise RuleError(f"round {played.round}: a table has a score for each side")
+            reason = said(
+                "round %(number)s: a table has a score for each side", number=played.round
+            )
+            raise RuleError(reason)
         for score in table.scores:
             if not -CLUB_SCORE_LIMIT <= score <= CLUB_SCORE_LIMIT:
-                raise RuleError(
-                    f"round {played.round}: a score must be from {-CLUB_SCORE_LIMIT} "
-                    f"to {CLUB_SCORE_LIMIT}"
+                reason = said(
+                    "round %(number)s: a score must be from %(least)s to %(most)s",
+                    number=played.round,
+                    least=-CLUB_SCORE_LIMIT,
+                    most=CLUB_SCORE_LIMIT,
                 )
+                raise RuleError(reason)
     for name in [*everyone, *played.sitting_out]:
         if name in seen:
-            raise RuleError(f"round {played.round}: {name} is in the round twice")
+            reason = said(
+                "round %(number)s: %(name)s is in the round twice", number=played.round, name=name
+            )
+            raise RuleError(reason)
         seen.add(name)
 
 
@@ -619,13 +649,19 @@ def club_standings(
     byes: str = "none",
 ) -> Standings:
     """Rank the players and the partnerships after the rounds played."""
+    # The settings are listed as the API spells them (a form offers only these).
     if ranking not in CLUB_RANKINGS:
-        raise RuleError(f"ranking must be one of {', '.join(CLUB_RANKINGS)}")
+        reason = said("ranking must be one of %(choices)s", choices=", ".join(CLUB_RANKINGS))
+        raise RuleError(reason)
     for tiebreak in tiebreaks:
         if tiebreak not in CLUB_TIEBREAKS:
-            raise RuleError(f"a tiebreak must be one of {', '.join(CLUB_TIEBREAKS)}")
+            reason = said(
+                "a tiebreak must be one of %(choices)s", choices=", ".join(CLUB_TIEBREAKS)
+            )
+            raise RuleError(reason)
     if byes not in CLUB_BYES:
-        raise RuleError(f"byes must be one of {', '.join(CLUB_BYES)}")
+        reason = said("byes must be one of %(choices)s", choices=", ".join(CLUB_BYES))
+        raise RuleError(reason)
     players: dict[tuple[str, ...], _Tally] = {}
     partnerships: dict[tuple[str, ...], _Tally] = {}
     # Wins of one entry over another when they sat on opposite sides.

@@ -9,7 +9,9 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from . import farkle, generala, yahtzee, yatzy
+from .dice import either
 from .errors import RuleError
+from .sentences import said
 from .sheets import SheetGame
 
 __all__ = [
@@ -57,6 +59,9 @@ class DiceGameKind:
     # The languages (codes) of the tables that play it as their own: offered first to a
     # phone in one of them (Kniffel in German).
     languages: tuple[str, ...] = ()
+    # The words players read for a house rule's choices, by knob and choice (the choice
+    # itself is what a form sends and the rules compare): ``{"joker": {"forced": "forced"}}``.
+    choice_labels: Mapping[str, Mapping[Any, str]] = dataclasses.field(default_factory=dict)
 
 
 def _knobs(defaults: Any, leave_out: tuple[str, ...] = ()) -> tuple[DiceKnob, ...]:
@@ -71,6 +76,15 @@ def _knobs(defaults: Any, leave_out: tuple[str, ...] = ()) -> tuple[DiceKnob, ..
         for knob in dataclasses.fields(defaults)
         if knob.name not in leave_out
     )
+
+
+def _choice_labels(defaults: Any) -> dict[str, Mapping[Any, str]]:
+    """The words for each house rule's choices, for the rules that name them."""
+    return {
+        knob.name: knob.metadata["labels"]
+        for knob in dataclasses.fields(defaults)
+        if knob.metadata.get("labels")
+    }
 
 
 def _yahtzee_kind(
@@ -91,6 +105,7 @@ def _yahtzee_kind(
         replay=sheet.replay,
         sheet=sheet,
         languages=languages,
+        choice_labels=_choice_labels(yahtzee.DEFAULT_RULES),
     )
 
 
@@ -107,6 +122,7 @@ def _sheet_kind(sheet: SheetGame, languages: tuple[str, ...]) -> DiceGameKind:
         sheet=sheet,
         api=sheet.kind,
         languages=languages,
+        choice_labels=_choice_labels(sheet.default_rules),
     )
 
 
@@ -114,7 +130,9 @@ DICE_GAMES: dict[str, DiceGameKind] = {
     game.kind: game
     for game in (
         _yahtzee_kind("yahtzee", "Yahtzee", "classic"),
-        _yahtzee_kind("triple", "Triple Yahtzee", "triple"),
+        # Translators: the name of a dice game, Yahtzee played on three columns that count
+        # ×1, ×2 and ×3 (keep it if your players know it by this name).
+        _yahtzee_kind("triple", said("Triple Yahtzee"), "triple"),
         _sheet_kind(yatzy.YATZY, ("sv",)),
         _sheet_kind(yatzy.MAXI_YATZY, ("sv",)),
         _sheet_kind(generala.GENERALA, ("es",)),
@@ -128,6 +146,7 @@ DICE_GAMES: dict[str, DiceGameKind] = {
             build_rules=farkle.farkle_rules,
             knobs=_knobs(farkle.DEFAULT_RULES),
             replay=farkle.replay_farkle,
+            choice_labels=_choice_labels(farkle.DEFAULT_RULES),
         ),
     )
 }
@@ -148,6 +167,8 @@ def dice_game(kind: Any) -> DiceGameKind:
     try:
         return DICE_GAMES[kind]
     except (KeyError, TypeError):
-        *first, last = DICE_GAMES
-        kinds = f"{', '.join(first)} or {last}"
-        raise RuleError(f'"{kind}" is not a dice game; choose {kinds}', field="kind") from None
+        kinds = either(list(DICE_GAMES))
+        raise RuleError(
+            said('"%(kind)s" is not a dice game; choose %(kinds)s', kind=str(kind), kinds=kinds),
+            field="kind",
+        ) from None

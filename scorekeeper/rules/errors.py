@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from .sentences import said
+
 __all__ = [
     "RuleError",
 ]
@@ -18,7 +20,19 @@ class RuleError(ValueError):
         self.reason = reason
         self.field = field
         self.hand = hand
-        super().__init__(f"hand {hand}: {reason}" if hand is not None else reason)
+        super().__init__(
+            # Translators: a refusal naming the hand of the match it is about, as in
+            # "hand 3: bid 255 is not a multiple of 10".
+            said("hand %(hand)s: %(reason)s", hand=hand, reason=reason)
+            if hand is not None
+            else reason
+        )
+
+    def __str__(self) -> str:
+        # The sentence itself, so that a page quoting the error (a 409's news) can still
+        # say it in the phone's language: BaseException's str() would be bare English.
+        sentence = self.args[0] if self.args else ""
+        return sentence if isinstance(sentence, str) else super().__str__()
 
     def in_hand(self, number: int) -> RuleError:
         """The same error, naming the hand of the match it happened in."""

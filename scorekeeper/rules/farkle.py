@@ -13,8 +13,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .dice import TurnError, read_faces
+from .dice import TurnError, not_a_choice, read_faces
 from .errors import RuleError
+from .sentences import said, said_joined, said_plural
 
 __all__ = [
     "Combination",
@@ -43,11 +44,34 @@ THREE_ONES = (1000, 300)
 POINT_UNIT = 50
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 
-_KIND_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
-_DOUBLINGS = {4: "doubled", 5: "doubled twice", 6: "doubled three times"}
-MINUS = "\u2212"
+# The combinations' names (``three of a kind``), each a sentence of its own.
+_OF_A_KIND = {
+    # Translators: a Farkle combination, three dice of one face; also Yahtzee's box "Three
+    # of a kind" within a sentence.
+    3: said("three of a kind"),
+    # Translators: a Farkle combination, four dice of one face; also Yahtzee's box "Four of
+    # a kind" within a sentence.
+    4: said("four of a kind"),
+    # Translators: a Farkle combination, five dice of one face.
+    5: said("five of a kind"),
+    # Translators: a Farkle combination, six dice of one face.
+    6: said("six of a kind"),
+}
+_SINGLE = {
+    # Translators: a Farkle combination, a single 1 (100 points).
+    1: said("single %(face)s", face=1),
+    # Translators: a Farkle combination, a single 5 (50 points).
+    5: said("single %(face)s", face=5),
+}
+# Translators: a Farkle combination, the six dice 1-2-3-4-5-6.
+_STRAIGHT = said("straight")
+# Translators: a Farkle combination, three pairs among the six dice.
+_THREE_PAIRS = said("three pairs")
+# Translators: a Farkle combination, two groups of three among the six dice.
+_TWO_TRIPLETS = said("two triplets")
 # What a throw under ``four_and_pair: separate`` says when it holds four of a kind and a pair.
-SEPARATE = "four of a kind and a pair score separately"
+# Translators: a Farkle house rule that decided a throw's score.
+SEPARATE = said("four of a kind and a pair score separately")
 
 
 @dataclass(frozen=True)
@@ -67,9 +91,13 @@ class Combination:
     def said(self) -> str:
         """The combination as a player reads it out: ``three of a kind 200``, or with the
         house rule that decided it, ``four 2s, doubled 400``."""
-        if not self.rule:
-            return f"{self.name} {self.points}"
-        return self.rule if self.rule.endswith(f" {self.points}") else f"{self.rule} {self.points}"
+        if self.rule.endswith(f" {self.points}"):
+            return self.rule
+        # Translators: a Farkle combination and its points: "three of a kind 200", "four 2s,
+        # doubled 400".
+        return said(
+            "%(combination)s %(points)s", combination=self.rule or self.name, points=self.points
+        )
 
 
 @dataclass(frozen=True)
@@ -93,8 +121,8 @@ class Throw:
     @property
     def house_rules(self) -> tuple[str, ...]:
         """Every house rule that decided this throw's score, each once, as a phrase."""
-        said = [c.rule for c in self.combinations if c.rule] + list(self.notes)
-        return tuple(dict.fromkeys(said))
+        rules = [c.rule for c in self.combinations if c.rule] + list(self.notes)
+        return tuple(dict.fromkeys(rules))
 
 
 def _counts(dice: Iterable[int]) -> tuple[int, ...]:
@@ -111,22 +139,46 @@ def _of_a_kind(face: int, n: int, rules: FarkleRules) -> Combination:
     """Three of a kind is worth its face (three 1s: ``three_ones``); four or more a fixed
     amount, or under ``doubling`` the three's value doubled for each die past three."""
     dice = (face,) * n
-    name = f"{_KIND_WORDS[n]} of a kind"
+    name = _OF_A_KIND[n]
     three = rules.three_ones if face == 1 else face * 100
     ones_rule = face == 1 and rules.three_ones != DEFAULT_RULES.three_ones
     if n == 3:
-        return Combination(name, dice, three, f"three 1s at {three}" if ones_rule else "")
+        # Translators: a Farkle house rule that decided a throw's score: three 1s score 300.
+        rule = said("three 1s at %(points)s", points=three) if ones_rule else ""
+        return Combination(name, dice, three, rule)
     if rules.n_of_a_kind == "doubling":
-        at = f" at {three}" if ones_rule else ""
-        rule = f"{_KIND_WORDS[n]} {face}s{at}, {_DOUBLINGS[n]}"
+        rule = _doubled(n, face, three if ones_rule else None)
         return Combination(name, dice, three * 2 ** (n - 3), rule)
     return Combination(name, dice, MANY_OF_A_KIND[n])
+
+
+def _doubled(n: int, face: int, three_ones: int | None) -> str:
+    """The doubling house rule that set n of a kind's points: ``four 2s, doubled``, ``five
+    1s at 300, doubled twice`` (``three_ones``: what three 1s score at a table that changed
+    it)."""
+    if three_ones is not None:
+        if n == 4:
+            # Translators: a Farkle house rule: four 1s, three 1s scoring 300, doubled once.
+            return said("four 1s at %(points)s, doubled", points=three_ones)
+        if n == 5:
+            return said("five 1s at %(points)s, doubled twice", points=three_ones)
+        return said("six 1s at %(points)s, doubled three times", points=three_ones)
+    if n == 4:
+        # Translators: a Farkle house rule: four dice of one face score the three's points
+        # doubled ("four 2s, doubled": four dice showing 2).
+        return said("four %(face)ss, doubled", face=face)
+    if n == 5:
+        return said("five %(face)ss, doubled twice", face=face)
+    return said("six %(face)ss, doubled three times", face=face)
 
 
 def _six_dice(name: str, counts: tuple[int, ...], points: int, default: int) -> Combination:
     """A combination of all six dice, naming the house rule when its points are not the
     default."""
-    rule = f"{name} at {points}" if points != default else ""
+    rule = ""
+    if points != default:
+        # Translators: a Farkle house rule that set a combination's points: "straight at 2500".
+        rule = said("%(combination)s at %(points)s", combination=name, points=points)
     return Combination(name, _dice_of(counts), points, rule)
 
 
@@ -135,7 +187,7 @@ def _combinations_in(counts: tuple[int, ...], rules: FarkleRules) -> list[Combin
     found = []
     for face, points in SINGLES.items():
         if counts[face - 1]:
-            found.append(Combination(f"single {face}", (face,), points))
+            found.append(Combination(_SINGLE[face], (face,), points))
     for face, n in itertools.product(range(1, 7), range(3, 7)):
         if counts[face - 1] >= n:
             found.append(_of_a_kind(face, n, rules))
@@ -144,13 +196,11 @@ def _combinations_in(counts: tuple[int, ...], rules: FarkleRules) -> list[Combin
         default = DEFAULT_RULES
         pairs = [[2, 2, 2]] if rules.four_and_pair == "separate" else [[2, 2, 2], [2, 4]]
         if shown == [1] * DICE:
-            found.append(_six_dice("straight", counts, rules.straight, default.straight))
+            found.append(_six_dice(_STRAIGHT, counts, rules.straight, default.straight))
         if shown in pairs:
-            found.append(_six_dice("three pairs", counts, rules.three_pairs, default.three_pairs))
+            found.append(_six_dice(_THREE_PAIRS, counts, rules.three_pairs, default.three_pairs))
         if shown == [3, 3]:
-            found.append(
-                _six_dice("two triplets", counts, rules.two_triplets, default.two_triplets)
-            )
+            found.append(_six_dice(_TWO_TRIPLETS, counts, rules.two_triplets, default.two_triplets))
     return found
 
 
@@ -204,24 +254,55 @@ def scoring_part(dice: Iterable[int], rules: FarkleRules | None = None) -> tuple
     return _dice_of(best[2])
 
 
+def _dead_dice(face: int, n: int) -> str:
+    """Dice of one face that do not score: ``the 3``, ``the two 2s``."""
+    if n == 1:
+        # Translators: a die that does not score, by its face ("the 3 does not score").
+        return said("the %(face)s", face=face)
+    if n == 2:
+        # Translators: dice that do not score ("the two 2s do not score": two dice showing 2).
+        return said("the two %(face)ss", face=face)
+    if n == 3:
+        return said("the three %(face)ss", face=face)
+    if n == 4:
+        return said("the four %(face)ss", face=face)
+    if n == 5:
+        return said("the five %(face)ss", face=face)
+    return said("the six %(face)ss", face=face)
+
+
 def _no_score_sentence(dead: Sequence[int], why: str = "") -> str:
     """``the 3 does not score``, ``the two 2s and the 6 do not score``; ``why`` is the
     house rule that left them out, when one did."""
-    counts = _counts(dead)
-    groups = [
-        f"the {face}" if n == 1 else f"the {_KIND_WORDS.get(n, str(n))} {face}s"
-        for face, n in enumerate(counts, start=1)
-        if n
-    ]
-    listed = groups[0] if len(groups) == 1 else f"{', '.join(groups[:-1])} and {groups[-1]}"
-    verb = "does" if len(dead) == 1 else "do"
-    because = f" ({why})" if why else ""
-    return f"{listed} {verb} not score{because}; keep only scoring dice"
+    groups = [_dead_dice(face, n) for face, n in enumerate(_counts(dead), start=1) if n]
+    listed = groups[0]
+    if len(groups) > 1:
+        # Translators: dice that do not score, listed: "the two 2s, the 3 and the 6".
+        listed = said("%(dice)s and %(last)s", dice=said_joined(groups[:-1]), last=groups[-1])
+    if why:
+        return said_plural(
+            "%(dice)s does not score (%(why)s); keep only scoring dice",
+            "%(dice)s do not score (%(why)s); keep only scoring dice",
+            len(dead),
+            dice=listed,
+            why=why,
+        )
+    # Translators: kept dice of a Farkle throw that do not score: "the 3 does not score",
+    # "the two 2s and the 6 do not score".
+    return said_plural(
+        "%(dice)s does not score; keep only scoring dice",
+        "%(dice)s do not score; keep only scoring dice",
+        len(dead),
+        dice=listed,
+    )
+
+
+_KEPT_DICE = said("kept dice must be one to six values from 1 to 6")
 
 
 def parse_kept(dice: Any) -> tuple[int, ...]:
     """Kept dice of one throw (``1,1,1,5``, ``1115`` or a list): one to six faces."""
-    return read_faces(dice, 1, DICE, "kept dice must be one to six values from 1 to 6")
+    return read_faces(dice, 1, DICE, _KEPT_DICE)
 
 
 def _four_and_pair(counts: tuple[int, ...], rules: FarkleRules) -> bool:
@@ -258,38 +339,82 @@ def is_farkle(roll: Any) -> bool:
 # ----------------------------------------------------------------------------- knobs
 
 
-def _knob(default: Any, help_text: str, choices: tuple[Any, ...] = ()) -> Any:
-    return field(default=default, metadata={"help": help_text, "choices": choices})
+def _knob(
+    default: Any,
+    help_text: str,
+    choices: tuple[Any, ...] = (),
+    labels: Mapping[Any, str] | None = None,
+) -> Any:
+    """A house rule as a field: its help, its choices and each choice's words for players."""
+    return field(
+        default=default,
+        metadata={"help": help_text, "choices": choices, "labels": labels or {}},
+    )
+
+
+# Two house rules' choices as players read them (the choice itself is what forms send).
+_FOUR_AND_PAIR_LABELS = {
+    # Translators: a choice of a Farkle house rule: four of a kind with a pair scores as
+    # three pairs.
+    "three-pairs": said("three-pairs"),
+    # Translators: a choice of a Farkle house rule: four of a kind with a pair scores as
+    # the four of a kind plus what the pair scores on its own.
+    "separate": said("separate"),
+}
+_N_OF_A_KIND_LABELS = {
+    # Translators: a choice of a Farkle house rule: four, five or six of a kind score
+    # 1000, 2000 or 3000.
+    "fixed": said("fixed"),
+    # Translators: a choice of a Farkle house rule: each die past three doubles the three
+    # of a kind.
+    "doubling": said("doubling"),
+}
 
 
 @dataclass(frozen=True)
 class FarkleRules:
     """The house rules of a Farkle game."""
 
-    opening_score: int = _knob(500, "A player's first banked turn must reach this, or it counts 0.")
+    opening_score: int = _knob(
+        500, said("A player's first banked turn must reach this, or it counts 0.")
+    )
     three_farkles_penalty: int = _knob(
-        -1000, "Points for a third farkle in a row (0 for no penalty); the count then restarts."
+        -1000,
+        said("Points for a third farkle in a row (0 for no penalty); the count then restarts."),
     )
     target: int = _knob(
-        10000, "Reaching this gives every other player one more turn; then the highest wins."
+        10000, said("Reaching this gives every other player one more turn; then the highest wins.")
     )
-    straight: int = _knob(1500, "Points for a straight, 1-2-3-4-5-6.")
-    three_pairs: int = _knob(1500, "Points for three pairs, like 2 2 4 4 6 6.")
-    two_triplets: int = _knob(2500, "Points for two triplets, like 2 2 2 4 4 4.")
+    straight: int = _knob(1500, said("Points for a straight, 1-2-3-4-5-6."))
+    three_pairs: int = _knob(1500, said("Points for three pairs, like 2 2 4 4 6 6."))
+    two_triplets: int = _knob(2500, said("Points for two triplets, like 2 2 2 4 4 4."))
     four_and_pair: str = _knob(
         "three-pairs",
-        "Four of a kind with a pair scores as three pairs (three-pairs), or as the four of a "
-        "kind plus what the pair scores on its own: only a pair of 1s or 5s scores, so any "
-        "other pair must not be kept (separate).",
+        # Translators: a Farkle house rule's help; "three-pairs" and "separate" are its
+        # choices as the form shows them.
+        said(
+            "Four of a kind with a pair scores as three pairs (three-pairs), or as the four of "
+            "a kind plus what the pair scores on its own: only a pair of 1s or 5s scores, so "
+            "any other pair must not be kept (separate)."
+        ),
         FOUR_AND_PAIR,
+        _FOUR_AND_PAIR_LABELS,
     )
     n_of_a_kind: str = _knob(
         "fixed",
-        "Four, five or six of a kind score 1000, 2000 or 3000 (fixed), or each die past three "
-        "doubles the three of a kind: four 2s 400, five 2s 800, six 1s 8000 (doubling).",
+        # Translators: a Farkle house rule's help; "fixed" and "doubling" are its choices as
+        # the form shows them.
+        said(
+            "Four, five or six of a kind score 1000, 2000 or 3000 (fixed), or each die past "
+            "three doubles the three of a kind: four 2s 400, five 2s 800, six 1s 8000 "
+            "(doubling)."
+        ),
         N_OF_A_KIND,
+        _N_OF_A_KIND_LABELS,
     )
-    three_ones: int = _knob(1000, "Points for three 1s: 1000, or 300 at some tables.", THREE_ONES)
+    three_ones: int = _knob(
+        1000, said("Points for three 1s: 1000, or 300 at some tables."), THREE_ONES
+    )
 
 
 KNOB_INFO = {knob.name: knob.metadata["help"] for knob in dataclasses.fields(FarkleRules)}
@@ -306,8 +431,15 @@ def _check_points(name: str, value: Any) -> None:
     if not _is_whole(value) or value < POINT_UNIT or value % POINT_UNIT:
         default = getattr(DEFAULT_RULES, name)
         raise RuleError(
-            f"{name} must be a whole number of points in steps of {POINT_UNIT}, "
-            f"like {default}, not {value}",
+            # Translators: %(name)s is a house rule's name as the API spells it.
+            said(
+                "%(name)s must be a whole number of points in steps of %(unit)s, "
+                "like %(default)s, not %(value)s",
+                name=name,
+                unit=POINT_UNIT,
+                default=default,
+                value=str(value),
+            ),
             field=name,
         )
 
@@ -315,8 +447,7 @@ def _check_points(name: str, value: Any) -> None:
 def _check_choice(name: str, value: Any, choices: tuple[Any, ...]) -> None:
     # Compared by type too: to Python True is 1 and 1000.0 is 1000, but neither is a choice.
     if type(value) is not type(choices[0]) or value not in choices:
-        listed = " or ".join(str(choice) for choice in choices)
-        raise RuleError(f"{name} must be {listed}, not {value}", field=name)
+        raise RuleError(not_a_choice(name, choices, value), field=name)
 
 
 def farkle_rules(overrides: Mapping[str, Any] | None = None) -> FarkleRules:
@@ -326,16 +457,20 @@ def farkle_rules(overrides: Mapping[str, Any] | None = None) -> FarkleRules:
     for name, value in overrides.items():
         if name == "opening_score":
             if not _is_whole(value) or value < 0:
-                raise RuleError("opening_score must be a whole number, 0 or more", field=name)
+                raise RuleError(
+                    said("%(name)s must be a whole number, 0 or more", name=name), field=name
+                )
         elif name == "three_farkles_penalty":
             if not _is_whole(value) or value > 0:
                 raise RuleError(
-                    "three_farkles_penalty must be 0 (none) or a negative number like -1000",
+                    said("%(name)s must be 0 (none) or a negative number like -1000", name=name),
                     field=name,
                 )
         elif name == "target":
             if not _is_whole(value) or value < 1:
-                raise RuleError("target must be a whole number, at least 1", field=name)
+                raise RuleError(
+                    said("%(name)s must be a whole number, at least 1", name=name), field=name
+                )
         elif name in ("straight", "three_pairs", "two_triplets"):
             _check_points(name, value)
         elif name == "four_and_pair":
@@ -345,7 +480,10 @@ def farkle_rules(overrides: Mapping[str, Any] | None = None) -> FarkleRules:
         elif name == "three_ones":
             _check_choice(name, value, THREE_ONES)
         else:
-            raise RuleError(f'"{name}" is not a house rule of Farkle', field=name)
+            raise RuleError(
+                said('"%(name)s" is not a house rule of %(game)s', name=str(name), game="Farkle"),
+                field=name,
+            )
     return dataclasses.replace(DEFAULT_RULES, **overrides)
 
 
@@ -367,11 +505,11 @@ def turn_points(
     """What a turn banks before the opening score and penalties (0 for a farkle), and its
     throws scored under the game's rules."""
     if isinstance(turn.throws, str):
-        raise RuleError("throws must be a list: the kept dice of each throw", field="throws")
+        raise RuleError(said("throws must be a list: the kept dice of each throw"), field="throws")
     given = sum((bool(turn.throws), turn.total is not None, turn.farkle))
     if given != 1:
         raise RuleError(
-            "a turn is either the kept dice of each throw, or its total, or a farkle",
+            said("a turn is either the kept dice of each throw, or its total, or a farkle"),
             field="turn",
         )
     if turn.farkle:
@@ -380,8 +518,12 @@ def turn_points(
         total = turn.total
         if not _is_whole(total) or total <= 0 or total % POINT_UNIT:
             raise RuleError(
-                f"a turn total must be a whole number of points above 0 in steps of {POINT_UNIT}"
-                f" (a scoreless turn is a farkle), not {total}",
+                said(
+                    "a turn total must be a whole number of points above 0 in steps of "
+                    "%(unit)s (a scoreless turn is a farkle), not %(total)s",
+                    unit=POINT_UNIT,
+                    total=str(total),
+                ),
                 field="total",
             )
         return total, ()
@@ -392,10 +534,17 @@ def turn_points(
         try:
             throw = score_throw(kept, rules)
         except RuleError as error:
-            raise RuleError(f"throw {number}: {error.reason}", field="throws") from None
+            # Translators: a refusal naming the throw of a Farkle turn it is about.
+            reason = said("throw %(number)s: %(reason)s", number=number, reason=error.reason)
+            raise RuleError(reason, field="throws") from None
         if len(throw.dice) > left:
             raise RuleError(
-                f"throw {number}: only {left} dice were left to roll, not {len(throw.dice)}",
+                said(
+                    "throw %(number)s: only %(left)s dice were left to roll, not %(kept)s",
+                    number=number,
+                    left=left,
+                    kept=len(throw.dice),
+                ),
                 field="throws",
             )
         left = left - len(throw.dice) or DICE
@@ -441,13 +590,19 @@ class FarkleGame:
 
 
 def _signed(points: int) -> str:
-    return f"{MINUS}{-points}" if points < 0 else f"+{points}" if points else "0"
+    """Points as a change to a total: ``−1000``, ``+500``, ``0``."""
+    if points < 0:
+        # Translators: points taken off a total, with a true minus sign: "−1000".
+        return said("\u2212%(points)s", points=-points)
+    # Translators: points added to a total: "+500".
+    return said("+%(points)s", points=points) if points else "0"
 
 
-def _decided_by(throws: Sequence[Throw]) -> str:
-    """The house rules that decided a turn's throws, for its sentence: `` (four 2s, doubled)``."""
-    said = tuple(dict.fromkeys(rule for throw in throws for rule in throw.house_rules))
-    return f" ({'; '.join(said)})" if said else ""
+def _decided_by(throws: Sequence[Throw]) -> str | None:
+    """The house rules that decided a turn's throws, for its sentence: ``four 2s,
+    doubled; three 1s at 300`` (None when none did)."""
+    rules = tuple(dict.fromkeys(rule for throw in throws for rule in throw.house_rules))
+    return said_joined(rules, "; ") if rules else None
 
 
 def replay_farkle(
@@ -458,7 +613,13 @@ def replay_farkle(
     count = len(names)
     if not MIN_PLAYERS <= count <= MAX_PLAYERS:
         raise RuleError(
-            f"Farkle needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {count}", field="players"
+            said(
+                "Farkle needs %(fewest)s to %(most)s players, not %(count)s",
+                fewest=MIN_PLAYERS,
+                most=MAX_PLAYERS,
+                count=count,
+            ),
+            field="players",
         )
     totals = [0] * count
     on_board = [False] * count
@@ -471,7 +632,7 @@ def replay_farkle(
         player = (number - 1) % count
         who = names[player]
         if over:
-            raise TurnError("the game is over; no more turns", field="turn", turn=number)
+            raise TurnError(said("the game is over; no more turns"), field="turn", turn=number)
         try:
             banked, throws = turn_points(turn, rules)
         except RuleError as error:
@@ -479,41 +640,83 @@ def replay_farkle(
         points = banked
         if turn.farkle:
             farkles[player] += 1
-            sentence = f"{who} farkled"
-            said = f"{who} farkled: 0"
+            # Translators: a Farkle turn that scored nothing, as the game's list of turns says it.
+            sentence = said("%(player)s farkled", player=who)
+            # Translators: a Farkle turn that scored nothing, as the player is told once it is in.
+            told = said("%(player)s farkled: 0", player=who)
             if farkles[player] == 3:
                 farkles[player] = 0
                 points = rules.three_farkles_penalty
                 if points:
-                    sentence += f" for the third time in a row: {_signed(points)}"
-                    said = f"{who} farkled for the third time in a row: {_signed(points)}"
+                    # Translators: a third Farkle turn in a row that scored nothing, and its
+                    # penalty: "Ann farkled for the third time in a row: −1000".
+                    sentence = told = said(
+                        "%(player)s farkled for the third time in a row: %(points)s",
+                        player=who,
+                        points=_signed(points),
+                    )
             elif farkles[player] > 1:
-                sentence += f" ({farkles[player]} in a row)"
-                said += f" ({farkles[player]} in a row)"
+                values = {"player": who, "count": farkles[player]}
+                sentence = said("%(player)s farkled (%(count)s in a row)", **values)
+                told = said("%(player)s farkled: 0 (%(count)s in a row)", **values)
         else:
             farkles[player] = 0
             decided = _decided_by(throws)
             if not on_board[player] and banked < rules.opening_score:
                 points = 0
-                sentence = (
-                    f"{who} needs {rules.opening_score} to get on the board;"
-                    f" {banked}{decided} counts 0"
-                )
-                said = (
-                    f"{who} banked {banked}: counts 0, short of the"
-                    f" {rules.opening_score} to get on the board"
+                values = {"player": who, "opening": rules.opening_score, "points": banked}
+                if decided is None:
+                    # Translators: a Farkle turn short of the opening score: "Ann needs 500 to
+                    # get on the board; 350 counts 0".
+                    sentence = said(
+                        "%(player)s needs %(opening)s to get on the board; %(points)s counts 0",
+                        **values,
+                    )
+                else:
+                    # Translators: %(rules)s are the house rules that decided its throws
+                    # ("four 2s, doubled").
+                    sentence = said(
+                        "%(player)s needs %(opening)s to get on the board;"
+                        " %(points)s (%(rules)s) counts 0",
+                        **values,
+                        rules=decided,
+                    )
+                told = said(
+                    "%(player)s banked %(points)s: counts 0, short of the %(opening)s to get on"
+                    " the board",
+                    **values,
                 )
             else:
                 on_board[player] = True
-                sentence = f"{who} banks {banked}{decided}"
-                said = f"{who} banked {banked}"
+                if decided is None:
+                    # Translators: a Farkle turn, as the game's list of turns says it.
+                    sentence = said("%(player)s banks %(points)s", player=who, points=banked)
+                else:
+                    # Translators: %(rules)s are the house rules that decided its throws
+                    # ("four 2s, doubled").
+                    sentence = said(
+                        "%(player)s banks %(points)s (%(rules)s)",
+                        player=who,
+                        points=banked,
+                        rules=decided,
+                    )
+                # Translators: a Farkle turn, as the player is told once it is in.
+                told = said("%(player)s banked %(points)s", player=who, points=banked)
         totals[player] += points
         if final_by is None:
             if totals[player] >= rules.target:
                 final_by = player
                 final_left = [(player + step) % count for step in range(1, count)]
-                sentence += f" and reaches {rules.target}: everyone else has one more turn"
-                said += f" and reached {rules.target}"
+                # Translators: %(turn)s is a Farkle turn ("Ann banks 600") that reached the
+                # game's target score.
+                sentence = said(
+                    "%(turn)s and reaches %(target)s: everyone else has one more turn",
+                    turn=sentence,
+                    target=rules.target,
+                )
+                # Translators: %(turn)s is a Farkle turn ("Ann banked 600") that reached the
+                # game's target score.
+                told = said("%(turn)s and reached %(target)s", turn=told, target=rules.target)
         else:
             final_left.remove(player)
             over = not final_left
@@ -527,7 +730,7 @@ def replay_farkle(
                 farkles[player],
                 tuple(totals),
                 sentence,
-                said,
+                told,
             )
         )
     winners: tuple[int, ...] = ()

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .dice import FACES, Box
+from .dice import UPPER_LABELS, Box
+from .sentences import said
 from .sheets import BoxScore, Roll, SheetGame, SheetScorecard, knob
 
 __all__ = ["GENERALA", "GENERALA_MOST", "GeneralaRules", "GeneralaScorecard"]
@@ -33,21 +34,24 @@ _WRAPPED = frozenset({3, 4, 5, 6, 1})
 class GeneralaRules:
     """The house rules of a Generala game."""
 
-    generala_points: int = knob(50, "Points for a generala (five of a kind).", (50, 60))
+    generala_points: int = knob(50, said("Points for a generala (five of a kind)."), (50, 60))
     served_bonus: int = knob(
         5,
-        "Points added to a straight, full house or four of a kind made on the first throw.",
+        said("Points added to a straight, full house or four of a kind made on the first throw."),
         least=0,
     )
     served_generala_wins: bool = knob(
-        True, "A generala made on a turn's first throw wins the game at once."
+        True, said("A generala made on a turn's first throw wins the game at once.")
     )
     double_generala: bool = knob(
         False,
-        "A double generala box: twice the generala's points for a second five of a kind, "
-        "once the generala box holds its points.",
+        said(
+            "A double generala box: twice the generala's points for a second five of a kind, "
+            "once the generala box holds its points."
+        ),
     )
-    wrap_straight: bool = knob(False, "3-4-5-6-1 is a straight too.")
+    # Translators: Generala's house rule: the straight may run 3-4-5-6-1 (the 1 after the 6).
+    wrap_straight: bool = knob(False, said("3-4-5-6-1 is a straight too."))
 
 
 @dataclass(frozen=True)
@@ -60,25 +64,44 @@ class GeneralaScorecard(SheetScorecard):
         return self.won_at
 
 
+# The lower boxes' labels.
+LABELS = {
+    # Translators: Generala's box for five dice in a row, 20 points (Spanish: Escalera).
+    "straight": said("Straight"),
+    # Translators: Generala's box for three of one face and two of another, 30 points
+    # (Spanish: Full).
+    "full_house": said("Full house"),
+    # Translators: Generala's box for four dice of one face, 40 points (Spanish: Póker).
+    "four_of_a_kind": said("Four of a kind"),
+    # Translators: Generala's box for five dice of one face (Spanish: Generala).
+    "generala": said("Generala"),
+    # Translators: Generala's box for a second five of a kind, a house rule (Spanish: Doble
+    # generala).
+    "double_generala": said("Double generala"),
+}
+# The upper boxes, ones to sixes (each at most five of its face).
+_UPPER_BOXES = tuple(
+    Box(name, label, "upper", 5 * face)
+    for face, (name, label) in enumerate(zip(UPPER, UPPER_LABELS, strict=True), start=1)
+)
+
+
 def _lower(rules: GeneralaRules) -> tuple[Box, ...]:
     served = rules.served_bonus
     boxes = [
-        Box("straight", "Straight", "lower", STRAIGHT + served),
-        Box("full_house", "Full house", "lower", FULL_HOUSE + served),
-        Box("four_of_a_kind", "Four of a kind", "lower", FOUR_OF_A_KIND + served),
-        Box("generala", "Generala", "lower", rules.generala_points),
+        Box("straight", LABELS["straight"], "lower", STRAIGHT + served),
+        Box("full_house", LABELS["full_house"], "lower", FULL_HOUSE + served),
+        Box("four_of_a_kind", LABELS["four_of_a_kind"], "lower", FOUR_OF_A_KIND + served),
+        Box("generala", LABELS["generala"], "lower", rules.generala_points),
     ]
     if rules.double_generala:
-        boxes.append(Box("double_generala", "Double generala", "lower", 2 * rules.generala_points))
+        points = 2 * rules.generala_points
+        boxes.append(Box("double_generala", LABELS["double_generala"], "lower", points))
     return tuple(boxes)
 
 
 def _sheet_boxes(rules: GeneralaRules) -> tuple[Box, ...]:
-    upper = tuple(
-        Box(name, name.capitalize(), "upper", 5 * face)
-        for name, face in zip(UPPER, FACES, strict=True)
-    )
-    return upper + _lower(rules)
+    return _UPPER_BOXES + _lower(rules)
 
 
 def _made(roll: Roll, box: str, rules: GeneralaRules) -> int:
@@ -112,6 +135,10 @@ def _box_score(roll: Roll, box: str, rules: GeneralaRules) -> BoxScore:
     return BoxScore(points, served=served or wins, wins_game=wins)
 
 
+# Translators: Generala's house rule in a few words: a generala made on the first throw
+# wins the game at once.
+_SERVED_GENERALA_WINS = said("a served generala wins")
+
 GENERALA = SheetGame(
     kind="generala",
     label="Generala",
@@ -121,11 +148,15 @@ GENERALA = SheetGame(
     every_box=_sheet_boxes(GeneralaRules(double_generala=True)),
     sheet_boxes=_sheet_boxes,
     box_score=_box_score,
-    won_words="a served generala won it",
+    # Translators: how a turn of Generala won the game at once ("the game is over: a served
+    # generala won it").
+    won_words=said("a served generala won it"),
     scorecard_class=GeneralaScorecard,
     asks_first_throw=True,
     own_facts=lambda rules: [
-        f"served +{rules.served_bonus}",
-        *(["a served generala wins"] if rules.served_generala_wins else []),
+        # Translators: Generala's house rule in a few words: a box made on the first throw
+        # scores 5 more ("served +5").
+        said("served +%(points)s", points=rules.served_bonus),
+        *([_SERVED_GENERALA_WINS] if rules.served_generala_wins else []),
     ],
 )

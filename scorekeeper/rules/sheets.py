@@ -15,8 +15,16 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from . import yahtzee
-from .dice import Box, TurnError, read_faces
+from .dice import (
+    Box,
+    TurnError,
+    not_a_choice,
+    read_faces,
+    true_or_false,
+    upper_bonus_words,
+)
 from .errors import RuleError
+from .sentences import said
 from .yahtzee import BoxPreview, ColumnResult, Scorecard, TurnResult, YahtzeeStanding
 
 __all__ = [
@@ -34,7 +42,6 @@ __all__ = [
 
 # Every game on a sheet gives a turn three throws; Maxi Yatzy may add saved ones.
 THROWS_PER_TURN = 3
-_NUMBER_WORDS = {5: "five", 6: "six"}
 
 
 class Roll(NamedTuple):
@@ -103,7 +110,11 @@ class SheetCard:
             return self.boxes.index(box)
         except ValueError:
             raise RuleError(
-                f'"{box}" is not a box of this sheet; choose one of {", ".join(self.boxes)}',
+                said(
+                    '"%(box)s" is not a box of this sheet; choose one of %(boxes)s',
+                    box=str(box),
+                    boxes=", ".join(self.boxes),
+                ),
                 field="box",
             ) from None
 
@@ -231,13 +242,17 @@ class SheetGame:
         """The rules a table needs in view, in a few words each: the upper bonus, saved
         throws and the game's own ("50 bonus at 63", "unused throws saved")."""
         rules = self._rules(rules)
-        said = []
+        facts = []
         if self.has_upper_bonus(rules):
             points, at = self.upper_bonus(rules)  # type: ignore[misc]
-            said.append(f"{points} bonus at {at}")
+            # Translators: a house rule in a few words: the upper boxes win a 50 bonus once
+            # they add up to 63.
+            facts.append(said("%(points)s bonus at %(at)s", points=points, at=at))
         if self.keeps_throws(rules):
-            said.append("unused throws saved")
-        return said + (self.own_facts(rules) if self.own_facts else [])
+            # Translators: Maxi Yatzy's house rule in a few words: throws a turn did not use
+            # are kept for later turns.
+            facts.append(said("unused throws saved"))
+        return facts + (self.own_facts(rules) if self.own_facts else [])
 
     def has_upper_bonus(self, rules: Any = None) -> bool:
         """Does the sheet play for an upper bonus under these rules?"""
@@ -254,11 +269,20 @@ class SheetGame:
         if overrides is None:
             return self.default_rules
         if not isinstance(overrides, Mapping):
-            raise RuleError(f"the house rules of {self.label} must be named values", "rules")
+            raise RuleError(
+                said("the house rules of %(game)s must be named values", game=self.label), "rules"
+            )
         knobs = {field.name: field for field in dataclasses.fields(self.default_rules)}
         for name, value in overrides.items():
             if name not in knobs:
-                raise RuleError(f'"{name}" is not a house rule of {self.label}', field=name)
+                raise RuleError(
+                    said(
+                        '"%(name)s" is not a house rule of %(game)s',
+                        name=str(name),
+                        game=self.label,
+                    ),
+                    field=name,
+                )
             _check_knob(name, value, getattr(self.default_rules, name), knobs[name].metadata)
         return dataclasses.replace(self.default_rules, **overrides)
 
@@ -293,14 +317,21 @@ class SheetGame:
             if each.name == box:
                 return each
         names = ", ".join(each.name for each in self.boxes(rules))
-        raise RuleError(f'"{box}" is not a box of {self.label}; choose one of {names}', "box")
+        raise RuleError(
+            said(
+                '"%(box)s" is not a box of %(game)s; choose one of %(boxes)s',
+                box=str(box),
+                game=self.label,
+                boxes=names,
+            ),
+            "box",
+        )
 
     # ------------------------------------------------------------------- dice
 
     def read_dice(self, dice: Any) -> tuple[int, ...]:
         """The dice of one turn, from text or a list; a RuleError says what is wrong."""
-        needs = f"{self.label} needs {_NUMBER_WORDS.get(self.dice, self.dice)} dice, 1 to 6"
-        return read_faces(dice, self.dice, self.dice, needs)
+        return read_faces(dice, self.dice, self.dice, _needs_dice(self.label, self.dice))
 
     def _throws_left(self, card: SheetCard, throws: Any, rules: Any) -> int:
         """The throws the player keeps after a turn that used ``throws``; a RuleError when
@@ -309,20 +340,34 @@ class SheetGame:
         if throws is None:
             throws = THROWS_PER_TURN
         elif not isinstance(throws, int) or isinstance(throws, bool) or throws < 1:
-            raise RuleError("throws must be a whole number of throws, at least 1", "throws")
+            raise RuleError(said("throws must be a whole number of throws, at least 1"), "throws")
         if not saving:
             if throws > THROWS_PER_TURN:
-                raise RuleError(
-                    f"a turn of {self.label} has {THROWS_PER_TURN} throws, not {throws}"
-                    + (" (saved throws are off)" if self.saves_throws else ""),
-                    field="throws",
-                )
+                values = {"game": self.label, "throws": THROWS_PER_TURN, "used": throws}
+                if self.saves_throws:
+                    # Translators: Maxi Yatzy, its house rule of saved throws turned off.
+                    reason = said(
+                        "a turn of %(game)s has %(throws)s throws, not %(used)s"
+                        " (saved throws are off)",
+                        **values,
+                    )
+                else:
+                    reason = said(
+                        "a turn of %(game)s has %(throws)s throws, not %(used)s", **values
+                    )
+                raise RuleError(reason, field="throws")
             return 0
         has = THROWS_PER_TURN + card.saved_throws
         if throws > has:
             raise RuleError(
-                f"this turn has {has} throws ({THROWS_PER_TURN} and {card.saved_throws} "
-                f"saved), not {throws}",
+                # Translators: Maxi Yatzy, where a turn may use the throws saved earlier.
+                said(
+                    "this turn has %(has)s throws (%(throws)s and %(saved)s saved), not %(used)s",
+                    has=has,
+                    throws=THROWS_PER_TURN,
+                    saved=card.saved_throws,
+                    used=throws,
+                ),
                 field="throws",
             )
         return has - throws
@@ -333,7 +378,7 @@ class SheetGame:
         """The verdict on these dice in one box of the card, and what the box makes of them."""
         held = roll.card.held(box.name)
         if held is not None:
-            reason = f"{box.label} already holds {held}"
+            reason = said("%(box)s already holds %(points)s", box=box.label, points=held)
             return BoxPreview(box.name, box.label, False, None, reason=reason, held=held), None
         scored = self.box_score(roll, box.name, rules)
         return BoxPreview(box.name, box.label, True, scored.points), scored
@@ -348,7 +393,14 @@ class SheetGame:
             Roll(faces, _served(first_throw), card), self._box(box, rules), rules
         )
         if scored is None:
-            raise RuleError(f"{self.label_of(box)} already holds {card.held(box)}", field="box")
+            raise RuleError(
+                said(
+                    "%(box)s already holds %(points)s",
+                    box=self.label_of(box),
+                    points=card.held(box),
+                ),
+                field="box",
+            )
         return faces, scored, left
 
     def preview(
@@ -386,7 +438,9 @@ class SheetGame:
         self, card: SheetCard, turn: SheetTurn, rules: Any, number: int
     ) -> tuple[SheetCard, SheetTurnResult]:
         if getattr(turn, "column", None) not in (None, 1):
-            raise RuleError(f"{self.label} has one column; leave column out", field="column")
+            raise RuleError(
+                said("%(game)s has one column; leave column out", game=self.label), field="column"
+            )
         faces, scored, left = self._scored(
             card, turn.dice, turn.box, rules, turn.first_throw, turn.throws
         )
@@ -423,7 +477,8 @@ class SheetGame:
 
     def game_over(self) -> RuleError:
         """The error for a turn played once a turn has won the game outright."""
-        return RuleError(f"the game is over: {self.won_words}", field="turn")
+        # Translators: %(how)s is how a turn won the game: "a served generala won it".
+        return RuleError(said("the game is over: %(how)s", how=self.won_words), field="turn")
 
     def replay(self, turns: Iterable[SheetTurn], rules: Any = None) -> SheetScorecard:
         """Replay one player's turns onto a fresh sheet in order; errors name the turn.
@@ -462,8 +517,13 @@ class SheetGame:
         """
         if not self.fewest_players <= len(scorecards) <= self.most_players:
             raise RuleError(
-                f"a game of {self.label} has {self.fewest_players} to {self.most_players} "
-                f"players, not {len(scorecards)}",
+                said(
+                    "a game of %(game)s has %(fewest)s to %(most)s players, not %(count)s",
+                    game=self.label,
+                    fewest=self.fewest_players,
+                    most=self.most_players,
+                    count=len(scorecards),
+                ),
                 field="players",
             )
         totals = tuple(sheet.total for sheet in scorecards)
@@ -499,28 +559,26 @@ class SheetGame:
         if not bonus:
             return None
         subtotal = card.upper_subtotal
-        if subtotal >= at:
-            return f"{bonus} bonus won ({subtotal} of {at})"
         open_upper = [
             box for box in self.boxes(rules) if box.section == "upper" and card.is_open(box.name)
         ]
-        if not open_upper:
-            return f"no {bonus} bonus: the upper boxes total {subtotal} of {at}"
-        reach = subtotal + sum(box.most for box in open_upper)
-        if reach < at:
-            return f"no {bonus} bonus: the upper boxes can reach {reach} at most"
-        return f"{at - subtotal} more for the {bonus} bonus"
+        reach = subtotal + sum(box.most for box in open_upper) if open_upper else None
+        return upper_bonus_words(bonus, at, subtotal, reach)
 
     def turn_words(self, result: TurnResult) -> str:
         """A scored turn in words: ``22 in Two pairs``, ``25 in Straight (served)``."""
-        served = " (served)" if getattr(result, "served", False) else ""
-        return f"{result.points} in {self.label_of(result.box)}{served}"
+        points, box = result.points, self.label_of(result.box)
+        if getattr(result, "served", False):
+            # Translators: a scored turn of Generala, its dice made on the turn's first throw.
+            return said("%(points)s in %(box)s (served)", points=points, box=box)
+        # Translators: a scored turn of a dice game: "20 in Three of a kind".
+        return said("%(points)s in %(box)s", points=points, box=box)
 
 
 def _served(first_throw: Any) -> bool:
     """A turn's first_throw, which must be said as true or false."""
     if not isinstance(first_throw, bool):
-        raise RuleError("first_throw must be true or false", field="first_throw")
+        raise RuleError(true_or_false("first_throw"), field="first_throw")
     return first_throw
 
 
@@ -534,14 +592,36 @@ def _check_knob(name: str, value: Any, default: Any, metadata: Mapping[str, Any]
     choices = metadata.get("choices", ())
     if isinstance(default, bool):
         if not isinstance(value, bool):
-            raise RuleError(f"{name} must be true or false", field=name)
+            raise RuleError(true_or_false(name), field=name)
     elif choices:
         # Compared by type too: to Python True is 1 and 50.0 is 50, but neither is a choice.
         if type(value) is not type(default) or value not in choices:
-            listed = " or ".join(str(choice) for choice in choices)
-            raise RuleError(f"{name} must be {listed}, not {value}", field=name)
+            raise RuleError(not_a_choice(name, choices, value), field=name)
     elif _is_whole(default):
         least, most = metadata.get("least", 0), metadata.get("most")
         if not _is_whole(value) or value < least or (most is not None and value > most):
-            within = f"from {least} to {most}" if most is not None else f"{least} or more"
-            raise RuleError(f"{name} must be a whole number {within}, not {value}", field=name)
+            if most is None:
+                reason = said(
+                    "%(name)s must be a whole number %(least)s or more, not %(value)s",
+                    name=name,
+                    least=least,
+                    value=str(value),
+                )
+            else:
+                reason = said(
+                    "%(name)s must be a whole number from %(least)s to %(most)s, not %(value)s",
+                    name=name,
+                    least=least,
+                    most=most,
+                    value=str(value),
+                )
+            raise RuleError(reason, field=name)
+
+
+def _needs_dice(game: str, dice: int) -> str:
+    """What a game's dice must be, said when they are not: ``Yatzy needs five dice, 1 to 6``."""
+    if dice == 5:
+        return said("%(game)s needs five dice, 1 to 6", game=game)
+    if dice == 6:
+        return said("%(game)s needs six dice, 1 to 6", game=game)
+    return said("%(game)s needs %(dice)s dice, 1 to 6", game=game, dice=dice)

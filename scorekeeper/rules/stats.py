@@ -8,6 +8,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import reduce
 from itertools import combinations
 from typing import Any, TypeVar
 
@@ -15,6 +16,7 @@ from .dice_games import DICE_GAMES
 from .errors import RuleError
 from .farkle import FarkleGame, FarkleTurn
 from .pinochle import Ledger, Preset
+from .sentences import said
 from .yahtzee import Scorecard, YahtzeeStanding
 
 __all__ = [
@@ -272,23 +274,32 @@ def _own_bids(
         name = player_name(typed)
         outcome = row.outcome
         if outcome.result not in _BID_RESULTS or outcome.bidder is None:
-            raise RuleError(
-                f"bid_by names {name}, but nobody took a bid in this hand",
-                field="bid_by",
-                hand=row.number,
-            )
+            # Translators: bid_by is a field's name (who took the bid), as the API spells it.
+            reason = said("bid_by names %(name)s, but nobody took a bid in this hand", name=name)
+            raise RuleError(reason, field="bid_by", hand=row.number)
         if name not in sides[outcome.bidder]:
-            raise RuleError(
-                f"bid_by must be a player of the bidding side "
-                f"({' or '.join(sides[outcome.bidder])}), not {name or 'a blank name'}",
-                field="bid_by",
-                hand=row.number,
+            # Translators: bid_by is a field's name (who took the bid); %(players)s the
+            # bidding side's players ("Ann or Cat").
+            reason = said(
+                "bid_by must be a player of the bidding side (%(players)s), not %(name)s",
+                players=reduce(_or, sides[outcome.bidder]) if sides[outcome.bidder] else "",
+                name=name or _BLANK_NAME,
             )
+            raise RuleError(reason, field="bid_by", hand=row.number)
         counts = own.setdefault(name, dict.fromkeys(_OWN_COUNTS, 0))
         counts["own_bids"] += 1
         counts["own_" + _BID_RESULTS[outcome.result]] += 1
         counts["own_bid_points"] += outcome.bid or 0
     return own
+
+
+# Translators: who took the bid, when the name sent is blank ("…, not a blank name").
+_BLANK_NAME = said("a blank name")
+
+
+def _or(one: str, other: str) -> str:
+    # Translators: a choice of two players (one may be a choice itself): "Ann or Cat".
+    return said("%(one)s or %(other)s", one=one, other=other)
 
 
 _OWN_COUNTS = (

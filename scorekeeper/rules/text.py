@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from .sentences import said
+
 __all__ = [
     "choice_id",
     "choice_id_or_none",
@@ -40,7 +42,7 @@ FORM_TOKEN_LENGTH = 40
 # How deeply an imported document may nest lists and objects (an export nests 6 deep).
 DEEPEST_NESTING = 32
 
-NAME_CHARACTERS = "Type the name in letters, digits and spaces only."
+NAME_CHARACTERS = said("Type the name in letters, digits and spaces only.")
 
 # Characters that reorder the text around them (the bidi embeddings, overrides and
 # isolates): in a name they would turn a ledger or a terminal right to left.
@@ -129,7 +131,11 @@ def name_problem(name: str) -> str | None:
     """Why a name (trimmed) cannot be stored, as a sentence; None when it can. A blank
     name is each caller's to word (what it is a name for)."""
     if len(name) > NAME_LENGTH:
-        return f"Keep the name to {NAME_LENGTH} characters or fewer (this one has {len(name)})."
+        return said(
+            "Keep the name to %(most)s characters or fewer (this one has %(count)s).",
+            most=NAME_LENGTH,
+            count=len(name),
+        )
     if not is_plain_text(name):
         return NAME_CHARACTERS
     return None

@@ -12,8 +12,17 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .dice import FACES as FACES  # dice/routes.py reads yahtzee.FACES
-from .dice import Box, TurnError, read_faces
+from .dice import (
+    UPPER_LABELS,
+    Box,
+    TurnError,
+    either,
+    read_faces,
+    true_or_false,
+    upper_bonus_words,
+)
 from .errors import RuleError
+from .sentences import said
 
 __all__ = [
     "BOXES",
@@ -68,7 +77,58 @@ BOXES = (
 )
 UPPER_BOXES = BOXES[:6]
 LOWER_BOXES = BOXES[6:]
-BOX_LABELS = {box: box.replace("_", " ").capitalize() for box in BOXES}
+# What a player reads for each box (its key above stays the same in forms, data and URLs).
+BOX_LABELS = {
+    **dict(zip(UPPER_BOXES, UPPER_LABELS, strict=True)),
+    # Translators: Yahtzee's (and Kniffel's) box for three dice of one face, scoring all
+    # five dice (Kniffel: Dreierpasch).
+    "three_of_a_kind": said("Three of a kind"),
+    # Translators: Yahtzee's box for four dice of one face, scoring all five dice
+    # (Kniffel: Viererpasch).
+    "four_of_a_kind": said("Four of a kind"),
+    # Translators: Yahtzee's box for three of one face and two of another, 25 points.
+    "full_house": said("Full house"),
+    # Translators: Yahtzee's box for four dice in a row, 30 points (Kniffel: Kleine Straße).
+    "small_straight": said("Small straight"),
+    # Translators: Yahtzee's box for five dice in a row, 40 points (Kniffel: Große Straße).
+    "large_straight": said("Large straight"),
+    # Translators: Yahtzee's box for five dice of one face, 50 points (Kniffel: Kniffel).
+    "yahtzee": said("Yahtzee"),
+    # Translators: the box of a dice score sheet that takes any dice, scoring their sum.
+    "chance": said("Chance"),
+}
+# A box as it reads within a sentence ("the joker rule says this Yahtzee must go in fours").
+BOX_WORDS = {
+    # Translators: Yahtzee's box for the dice showing 1, within a sentence ("ones already
+    # holds 3").
+    "ones": said("ones"),
+    # Translators: Yahtzee's box for the dice showing 2, within a sentence.
+    "twos": said("twos"),
+    # Translators: Yahtzee's box for the dice showing 3, within a sentence.
+    "threes": said("threes"),
+    # Translators: Yahtzee's box for the dice showing 4, within a sentence.
+    "fours": said("fours"),
+    # Translators: Yahtzee's box for the dice showing 5, within a sentence.
+    "fives": said("fives"),
+    # Translators: Yahtzee's box for the dice showing 6, within a sentence.
+    "sixes": said("sixes"),
+    # Translators: Yahtzee's box "Three of a kind" within a sentence ("three of a kind
+    # already holds 20"); also a combination of Farkle.
+    "three_of_a_kind": said("three of a kind"),
+    # Translators: Yahtzee's box "Four of a kind" within a sentence; also a combination of
+    # Farkle.
+    "four_of_a_kind": said("four of a kind"),
+    # Translators: Yahtzee's box "Full house" within a sentence.
+    "full_house": said("full house"),
+    # Translators: Yahtzee's box "Small straight" within a sentence.
+    "small_straight": said("small straight"),
+    # Translators: Yahtzee's box "Large straight" within a sentence.
+    "large_straight": said("large straight"),
+    # Translators: Yahtzee's box "Yahtzee" (five of a kind) within a sentence.
+    "yahtzee": said("yahtzee"),
+    # Translators: the box "Chance" within a sentence ("chance already holds 22").
+    "chance": said("chance"),
+}
 
 DICE = 5
 UPPER_BONUS = 35
@@ -91,15 +151,18 @@ _LARGE_RUNS = ({1, 2, 3, 4, 5}, {2, 3, 4, 5, 6})
 
 def words(box: str) -> str:
     """A box as it reads in a sentence: ``three of a kind``."""
-    return box.replace("_", " ")
+    return BOX_WORDS.get(box) or box.replace("_", " ")
 
 
 # ------------------------------------------------------------------------------ dice
 
 
+_FIVE_DICE = said("dice must be five values from 1 to 6")
+
+
 def parse_dice(dice: Any) -> tuple[int, ...]:
     """The five dice of a Yahtzee roll, from text or a list; a RuleError says what is wrong."""
-    return read_faces(dice, DICE, DICE, "dice must be five values from 1 to 6")
+    return read_faces(dice, DICE, DICE, _FIVE_DICE)
 
 
 def is_five_of_a_kind(dice: Sequence[int]) -> bool:
@@ -141,8 +204,15 @@ def joker_score(dice: Sequence[int], box: str) -> int:
     return full_value.get(box, box_score(dice, box))
 
 
+# The boxes as API.md spells them (keys, never translated).
+_BOX_KEYS = ", ".join(BOXES)
+
+
 def _unknown_box(box: Any) -> RuleError:
-    return RuleError(f'"{box}" is not a box; choose one of {", ".join(BOXES)}', field="box")
+    return RuleError(
+        said('"%(box)s" is not a box; choose one of %(boxes)s', box=str(box), boxes=_BOX_KEYS),
+        field="box",
+    )
 
 
 def check_box(box: Any) -> str:
@@ -155,8 +225,27 @@ def check_box(box: Any) -> str:
 # ----------------------------------------------------------------------------- knobs
 
 
-def _knob(default: Any, help_text: str, choices: tuple[str, ...] = ()) -> Any:
-    return field(default=default, metadata={"help": help_text, "choices": choices})
+def _knob(
+    default: Any,
+    help_text: str,
+    choices: tuple[str, ...] = (),
+    labels: Mapping[str, str] | None = None,
+) -> Any:
+    """A house rule as a field: its help, its choices and each choice's words for players."""
+    return field(
+        default=default,
+        metadata={"help": help_text, "choices": choices, "labels": labels or {}},
+    )
+
+
+# The joker rule's choices as players read them (the choice itself is what forms send).
+_JOKER_LABELS = {
+    # Translators: a choice of Yahtzee's joker rule: an extra Yahtzee must take its upper
+    # box if open, else a lower box.
+    "forced": said("forced"),
+    # Translators: a choice of Yahtzee's joker rule: an extra Yahtzee may take any open box.
+    "free": said("free"),
+}
 
 
 @dataclass(frozen=True)
@@ -165,12 +254,18 @@ class YahtzeeRules:
 
     joker: str = _knob(
         "forced",
-        "An extra Yahtzee must take its upper box if open, else any lower box (forced), "
-        "or may take any open box (free).",
+        # Translators: a house rule's help; "forced" and "free" are its choices as the
+        # form shows them.
+        said(
+            "An extra Yahtzee must take its upper box if open, else any lower box (forced), "
+            "or may take any open box (free)."
+        ),
         JOKER_RULES,
+        _JOKER_LABELS,
     )
     bonus_multiplied: bool = _knob(
-        True, "Triple Yahtzee: a column's Yahtzee bonuses are multiplied with the column."
+        True,
+        said("Triple Yahtzee: a column's Yahtzee bonuses are multiplied with the column."),
     )
 
 
@@ -189,12 +284,23 @@ def yahtzee_rules(overrides: Mapping[str, Any] | None = None) -> YahtzeeRules:
     for name, value in overrides.items():
         if name == "joker":
             if value not in JOKER_RULES:
-                raise RuleError(f"joker must be one of {', '.join(JOKER_RULES)}", field=name)
+                raise RuleError(
+                    # Translators: %(name)s is a house rule's name as the API spells it.
+                    said(
+                        "%(name)s must be one of %(choices)s",
+                        name=name,
+                        choices=", ".join(JOKER_RULES),
+                    ),
+                    field=name,
+                )
         elif name == "bonus_multiplied":
             if not isinstance(value, bool):
-                raise RuleError("bonus_multiplied must be true or false", field=name)
+                raise RuleError(true_or_false(name), field=name)
         else:
-            raise RuleError(f'"{name}" is not a house rule of Yahtzee', field=name)
+            raise RuleError(
+                said('"%(name)s" is not a house rule of %(game)s', name=str(name), game="Yahtzee"),
+                field=name,
+            )
         checked[name] = value
     return dataclasses.replace(DEFAULT_RULES, **checked)
 
@@ -202,7 +308,13 @@ def yahtzee_rules(overrides: Mapping[str, Any] | None = None) -> YahtzeeRules:
 def check_variant(variant: Any) -> str:
     """``classic`` or ``triple``, or a RuleError saying so."""
     if variant not in VARIANTS:
-        raise RuleError(f'"{variant}" is not a Yahtzee game; choose classic or triple', "variant")
+        raise RuleError(
+            said(
+                '"%(variant)s" is not a Yahtzee game; choose classic or triple',
+                variant=str(variant),
+            ),
+            "variant",
+        )
     return variant
 
 
@@ -285,8 +397,7 @@ class BoxPreview:
 
 
 def _list_words(boxes: Sequence[str]) -> str:
-    names = [words(box) for box in boxes]
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+    return either([words(box) for box in boxes])
 
 
 def _judge(card: YahtzeeCard, dice: tuple[int, ...], box: str, rules: YahtzeeRules) -> BoxPreview:
@@ -294,7 +405,7 @@ def _judge(card: YahtzeeCard, dice: tuple[int, ...], box: str, rules: YahtzeeRul
     label = BOX_LABELS[box]
     held = card.held(box)
     if held is not None:
-        reason = f"{words(box)} already holds {held}"
+        reason = said("%(box)s already holds %(points)s", box=words(box), points=held)
         return BoxPreview(box, label, False, None, reason=reason, held=held)
     if not is_five_of_a_kind(dice) or card.is_open("yahtzee"):
         return BoxPreview(box, label, True, box_score(dice, box))
@@ -307,13 +418,15 @@ def _judge(card: YahtzeeCard, dice: tuple[int, ...], box: str, rules: YahtzeeRul
         open_lower = [b for b in LOWER_BOXES if card.is_open(b)]
         if card.is_open(matching):
             if box != matching:
-                reason = (
-                    f"the joker rule says this Yahtzee must go in {words(matching)}, which is open"
+                reason = said(
+                    "the joker rule says this Yahtzee must go in %(box)s, which is open",
+                    box=words(matching),
                 )
         elif box in UPPER_BOXES and open_lower:
-            reason = (
+            reason = said(
                 "the joker rule says this Yahtzee must go in a lower box while one is open: "
-                f"{_list_words(open_lower)}"
+                "%(boxes)s",
+                boxes=_list_words(open_lower),
             )
     if reason:
         return BoxPreview(box, label, False, None, joker=True, reason=reason)
@@ -327,7 +440,8 @@ def score_turn(
     faces = parse_dice(dice)
     verdict = _judge(card, faces, check_box(box), rules)
     if not verdict.allowed:
-        raise RuleError(verdict.reason or f"{words(box)} cannot take these dice", field="box")
+        reason = verdict.reason or said("%(box)s cannot take these dice", box=words(box))
+        raise RuleError(reason, field="box")
     return TurnOutcome(verdict.points or 0, verdict.bonus, verdict.joker)
 
 
@@ -347,16 +461,9 @@ def upper_bonus_reach(card: YahtzeeCard) -> int:
 
 def bonus_progress(card: YahtzeeCard) -> str:
     """The upper bonus in a sentence: ``12 more for the 35 bonus``, won, or out of reach."""
-    subtotal = card.upper_subtotal
-    if subtotal >= UPPER_BONUS_AT:
-        return f"{UPPER_BONUS} bonus won ({subtotal} of {UPPER_BONUS_AT})"
-    if all(not card.is_open(box) for box in UPPER_BOXES):
-        return f"no {UPPER_BONUS} bonus: the upper boxes total {subtotal} of {UPPER_BONUS_AT}"
-    if upper_bonus_reach(card) < UPPER_BONUS_AT:
-        return (
-            f"no {UPPER_BONUS} bonus: the upper boxes can reach {upper_bonus_reach(card)} at most"
-        )
-    return f"{UPPER_BONUS_AT - subtotal} more for the {UPPER_BONUS} bonus"
+    open_upper = any(card.is_open(box) for box in UPPER_BOXES)
+    reach = upper_bonus_reach(card) if open_upper else None
+    return upper_bonus_words(UPPER_BONUS, UPPER_BONUS_AT, card.upper_subtotal, reach)
 
 
 # ------------------------------------------------------------------ a whole sheet
@@ -486,9 +593,30 @@ def best_open_boxes(
 def turn_words(result: TurnResult, multiplier: int | None = None) -> str:
     """A scored turn in words: ``20 in Three of a kind``, ``0 in Yahtzee``, ``25 + 100
     bonus in Full house (joker)``; with a column's ``multiplier`` (Triple), ``… in Chance ×3``."""
-    where = BOX_LABELS[result.box] + (f" ×{multiplier}" if multiplier else "")
-    points = f"{result.points} + {result.bonus} bonus" if result.bonus else str(result.points)
-    return f"{points} in {where}{' (joker)' if result.joker else ''}"
+    label = BOX_LABELS[result.box]
+    where = label
+    if multiplier:
+        # Translators: a box of one column of Triple Yahtzee, which counts ×1, ×2 or ×3.
+        where = said("%(box)s ×%(multiplier)s", box=label, multiplier=multiplier)
+    points, bonus = result.points, result.bonus
+    if result.joker:
+        if bonus:
+            # Translators: a scored turn: "25 + 100 bonus in Full house (joker)".
+            return said(
+                "%(points)s + %(bonus)s bonus in %(box)s (joker)",
+                points=points,
+                bonus=bonus,
+                box=where,
+            )
+        # Translators: a scored turn: "25 in Full house (joker)".
+        return said("%(points)s in %(box)s (joker)", points=points, box=where)
+    if bonus:
+        # Translators: a scored turn: "40 + 100 bonus in Large straight".
+        return said(
+            "%(points)s + %(bonus)s bonus in %(box)s", points=points, bonus=bonus, box=where
+        )
+    # Translators: a scored turn of a dice game: "20 in Three of a kind".
+    return said("%(points)s in %(box)s", points=points, box=where)
 
 
 def _column_of(variant: str, column: Any) -> int:
@@ -496,12 +624,14 @@ def _column_of(variant: str, column: Any) -> int:
     count = len(COLUMN_MULTIPLIERS[variant])
     if variant == "classic":
         if column not in (None, 1) or isinstance(column, bool):
-            raise RuleError("classic Yahtzee has one column; leave column out", field="column")
+            raise RuleError(
+                said("classic Yahtzee has one column; leave column out"), field="column"
+            )
         return 1
     if column is None:
-        raise RuleError("which column? Triple Yahtzee needs column 1, 2 or 3", field="column")
+        raise RuleError(said("which column? Triple Yahtzee needs column 1, 2 or 3"), field="column")
     if not isinstance(column, int) or isinstance(column, bool) or not 1 <= column <= count:
-        raise RuleError("column must be 1, 2 or 3", field="column")
+        raise RuleError(said("column must be 1, 2 or 3"), field="column")
     return column
 
 
@@ -559,7 +689,12 @@ def game_result(player_cards: Sequence[Scorecard]) -> YahtzeeStanding:
     """
     if not MIN_PLAYERS <= len(player_cards) <= MAX_PLAYERS:
         raise RuleError(
-            f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(player_cards)}",
+            said(
+                "a game has %(fewest)s to %(most)s players, not %(count)s",
+                fewest=MIN_PLAYERS,
+                most=MAX_PLAYERS,
+                count=len(player_cards),
+            ),
             field="players",
         )
     totals = tuple(sheet.total for sheet in player_cards)
@@ -573,6 +708,15 @@ def game_result(player_cards: Sequence[Scorecard]) -> YahtzeeStanding:
 
 # ------------------------------------------------------------ the game, as the site asks
 
+
+# The joker rule in a few words, beside the game's name.
+_JOKER_FACTS = {
+    # Translators: Yahtzee's house rule, in a few words: an extra Yahtzee must take its
+    # upper box, else a lower box.
+    "forced": said("joker forced"),
+    # Translators: Yahtzee's house rule, in a few words: an extra Yahtzee may take any box.
+    "free": said("joker free"),
+}
 
 # The most each box can score (an extra Yahtzee's bonus is not a box's).
 BOX_MOST = {
@@ -597,7 +741,9 @@ class YahtzeeSheet:
     label: str
     variant: str
     dice: int = DICE
-    bonus_label: str | None = "Yahtzee bonus"  # the row of the extra-Yahtzee bonuses
+    # The row of the extra-Yahtzee bonuses.
+    # Translators: the row of a Yahtzee score sheet adding up the 100 bonuses of extra Yahtzees.
+    bonus_label: str | None = said("Yahtzee bonus")
     asks_first_throw: bool = False
     fewest_players: int = MIN_PLAYERS
     most_players: int = MAX_PLAYERS
@@ -632,7 +778,8 @@ class YahtzeeSheet:
 
     def facts(self, rules: Any = None) -> list[str]:
         """The joker rule, which tables argue about most."""
-        return [f"joker {(rules or DEFAULT_RULES).joker}"]
+        joker = (rules or DEFAULT_RULES).joker
+        return [_JOKER_FACTS.get(joker) or f"joker {joker}"]
 
     def has_upper_bonus(self, rules: Any = None) -> bool:
         """Yahtzee always plays for its 35."""

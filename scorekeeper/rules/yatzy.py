@@ -13,7 +13,8 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .dice import FACES, Box
+from .dice import UPPER_LABELS, Box
+from .sentences import said
 from .sheets import BoxScore, Roll, SheetGame, knob
 
 __all__ = [
@@ -110,43 +111,84 @@ def _box_score(roll: Roll, box: str, rules: object) -> BoxScore:
 def _boxes(dice: int, lower: tuple[tuple[str, str, int], ...]) -> tuple[Box, ...]:
     """The sheet: ones to sixes (each at most ``dice`` of its face), then the lower boxes."""
     upper = tuple(
-        Box(name, name.capitalize(), "upper", dice * face)
-        for name, face in zip(UPPER, FACES, strict=True)
+        Box(name, label, "upper", dice * face)
+        for face, (name, label) in enumerate(zip(UPPER, UPPER_LABELS, strict=True), start=1)
     )
     return upper + tuple(Box(name, label, "lower", most) for name, label, most in lower)
 
 
+# The lower boxes' labels, each said once for both games (Maxi Yatzy's box of a group
+# takes the best dice that make it among six, as Yatzy's does among five).
+LABELS = {
+    # Translators: Yatzy's box for two dice of one face, scoring those two (Swedish: Ett par).
+    "one_pair": said("One pair"),
+    # Translators: Yatzy's box for two pairs of different faces, scoring those four dice
+    # (Swedish: Två par).
+    "two_pairs": said("Two pairs"),
+    # Translators: Maxi Yatzy's box for three pairs of different faces (Swedish: Tre par).
+    "three_pairs": said("Three pairs"),
+    # Translators: Yatzy's box for three dice of one face, scoring only those three
+    # (Swedish: Tretal); Yahtzee's box of the same English name scores all five dice.
+    "three_of_a_kind": said("Three of a kind"),
+    # Translators: Yatzy's box for four dice of one face, scoring only those four
+    # (Swedish: Fyrtal).
+    "four_of_a_kind": said("Four of a kind"),
+    # Translators: Maxi Yatzy's box for five dice of one face, scoring those five
+    # (Swedish: Femtal).
+    "five_of_a_kind": said("Five of a kind"),
+    # Translators: Yatzy's box for 1-2-3-4-5, 15 points (Swedish: Liten stege); Yahtzee's
+    # box of the same English name is any four in a row.
+    "small_straight": said("Small straight"),
+    # Translators: Yatzy's box for 2-3-4-5-6, 20 points (Swedish: Stor stege).
+    "large_straight": said("Large straight"),
+    # Translators: Maxi Yatzy's box for 1-2-3-4-5-6, 21 points (Swedish: Full stege).
+    "full_straight": said("Full straight"),
+    # Translators: Yatzy's box for three of one face and two of another, scoring their sum
+    # (Swedish: Kåk).
+    "full_house": said("Full house"),
+    # Translators: Maxi Yatzy's box for two groups of three (Swedish: Hus).
+    "villa": said("Villa"),
+    # Translators: Maxi Yatzy's box for four of one face and two of another (Swedish: Torn).
+    "tower": said("Tower"),
+    # Translators: the box of a dice score sheet that takes any dice, scoring their sum.
+    "chance": said("Chance"),
+    # Translators: Yatzy's box for five dice of one face, 50 points.
+    "yatzy": said("Yatzy"),
+    # Translators: Maxi Yatzy's box for six dice of one face, 100 points.
+    "maxi_yatzy": said("Maxi Yatzy"),
+}
+
 YATZY_BOXES = _boxes(
     5,
     (
-        ("one_pair", "One pair", 12),
-        ("two_pairs", "Two pairs", 22),
-        ("three_of_a_kind", "Three of a kind", 18),
-        ("four_of_a_kind", "Four of a kind", 24),
-        ("small_straight", "Small straight", SMALL_STRAIGHT),
-        ("large_straight", "Large straight", LARGE_STRAIGHT),
-        ("full_house", "Full house", 28),
-        ("chance", "Chance", 30),
-        ("yatzy", "Yatzy", YATZY_POINTS),
+        ("one_pair", LABELS["one_pair"], 12),
+        ("two_pairs", LABELS["two_pairs"], 22),
+        ("three_of_a_kind", LABELS["three_of_a_kind"], 18),
+        ("four_of_a_kind", LABELS["four_of_a_kind"], 24),
+        ("small_straight", LABELS["small_straight"], SMALL_STRAIGHT),
+        ("large_straight", LABELS["large_straight"], LARGE_STRAIGHT),
+        ("full_house", LABELS["full_house"], 28),
+        ("chance", LABELS["chance"], 30),
+        ("yatzy", LABELS["yatzy"], YATZY_POINTS),
     ),
 )
 MAXI_YATZY_BOXES = _boxes(
     6,
     (
-        ("one_pair", "One pair", 12),
-        ("two_pairs", "Two pairs", 22),
-        ("three_pairs", "Three pairs", 30),
-        ("three_of_a_kind", "Three of a kind", 18),
-        ("four_of_a_kind", "Four of a kind", 24),
-        ("five_of_a_kind", "Five of a kind", 30),
-        ("small_straight", "Small straight", SMALL_STRAIGHT),
-        ("large_straight", "Large straight", LARGE_STRAIGHT),
-        ("full_straight", "Full straight", FULL_STRAIGHT),
-        ("full_house", "Full house", 28),
-        ("villa", "Villa", 33),
-        ("tower", "Tower", 34),
-        ("chance", "Chance", 36),
-        ("maxi_yatzy", "Maxi Yatzy", MAXI_YATZY_POINTS),
+        ("one_pair", LABELS["one_pair"], 12),
+        ("two_pairs", LABELS["two_pairs"], 22),
+        ("three_pairs", LABELS["three_pairs"], 30),
+        ("three_of_a_kind", LABELS["three_of_a_kind"], 18),
+        ("four_of_a_kind", LABELS["four_of_a_kind"], 24),
+        ("five_of_a_kind", LABELS["five_of_a_kind"], 30),
+        ("small_straight", LABELS["small_straight"], SMALL_STRAIGHT),
+        ("large_straight", LABELS["large_straight"], LARGE_STRAIGHT),
+        ("full_straight", LABELS["full_straight"], FULL_STRAIGHT),
+        ("full_house", LABELS["full_house"], 28),
+        ("villa", LABELS["villa"], 33),
+        ("tower", LABELS["tower"], 34),
+        ("chance", LABELS["chance"], 36),
+        ("maxi_yatzy", LABELS["maxi_yatzy"], MAXI_YATZY_POINTS),
     ),
 )
 
@@ -154,14 +196,18 @@ MAXI_YATZY_BOXES = _boxes(
 # ----------------------------------------------------------------------- knobs
 
 
+# Translators: the help of a house rule of Yatzy and Maxi Yatzy.
+_BONUS_HELP = said("Points for the upper bonus (0 for none).")
+
+
 @dataclass(frozen=True)
 class YatzyRules:
     """The house rules of a Yatzy game: the upper bonus and the sum that wins it."""
 
-    upper_bonus: int = knob(50, "Points for the upper bonus (0 for none).", least=0)
+    upper_bonus: int = knob(50, _BONUS_HELP, least=0)
     upper_bonus_at: int = knob(
         63,
-        "The upper boxes must add up to this for the bonus (63 is three of each face).",
+        said("The upper boxes must add up to this for the bonus (63 is three of each face)."),
         least=1,
         most=105,
     )
@@ -171,15 +217,15 @@ class YatzyRules:
 class MaxiYatzyRules:
     """The house rules of a Maxi Yatzy game: the upper bonus and saved throws."""
 
-    upper_bonus: int = knob(100, "Points for the upper bonus (0 for none).", least=0)
+    upper_bonus: int = knob(100, _BONUS_HELP, least=0)
     upper_bonus_at: int = knob(
         84,
-        "The upper boxes must add up to this for the bonus (84 is four of each face).",
+        said("The upper boxes must add up to this for the bonus (84 is four of each face)."),
         least=1,
         most=126,
     )
     saved_throws: bool = knob(
-        True, "A turn that uses fewer than its three throws keeps the rest for later turns."
+        True, said("A turn that uses fewer than its three throws keeps the rest for later turns.")
     )
 
 

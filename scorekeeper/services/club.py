@@ -46,10 +46,19 @@ from ..rules import (
     RuleError,
     club_schedule,
     get_preset,
+    said,
     with_rules,
 )
 from ..rules.text import name_problem
-from .club_reading import TableState, current_round, find_night, now, schedule, table_state
+from .club_reading import (
+    NOT_AT_THE_NIGHT,
+    TableState,
+    current_round,
+    find_night,
+    now,
+    schedule,
+    table_state,
+)
 from .club_tables import table_of_match
 from .errors import Conflict, NotFound, ServiceError
 from .groups import folded, mark_retired, player_named
@@ -95,11 +104,11 @@ def start_night(
     if game not in PRESETS:
         rule_set = night_rule_set(session, game)
         if rule_set is None:
-            raise RuleError("Pick one of the games or rule sets shown.", "game")
+            raise RuleError(said("Pick one of the games or rule sets shown."), "game")
         game, house_rules = rule_set.game, {**rule_set.house_rules, **(house_rules or {})}
     title = name.strip() if isinstance(name, str) else ""
     if not title:
-        raise RuleError("Type a name for the night, such as Tuesday pinochle.", "name")
+        raise RuleError(said("Type a name for the night, such as Tuesday pinochle."), "name")
     problem = name_problem(title)
     if problem:
         raise RuleError(problem, "name")
@@ -203,26 +212,52 @@ def checked_settings(
     (RuleError naming the field otherwise): a new night's, or an imported one's."""
     preset = with_rules(get_preset(game), house_rules or {})
     if preset.players != 4 or preset.sides != 2:
-        raise RuleError("A club night plays a game of four players in two teams.", "game")
+        raise RuleError(said("A club night plays a game of four players in two teams."), "game")
+    # The choices are the values a form or a file sends (data), not words.
     if format not in CLUB_FORMATS:
-        raise RuleError(f"format must be one of {', '.join(CLUB_FORMATS)}", "format")
+        raise RuleError(
+            said("format must be one of %(choices)s", choices=", ".join(CLUB_FORMATS)), "format"
+        )
     _check_round_end(round_end, round_end_value)
     if ranking not in CLUB_RANKINGS:
-        raise RuleError(f"ranking must be one of {', '.join(CLUB_RANKINGS)}", "ranking")
+        raise RuleError(
+            said("ranking must be one of %(choices)s", choices=", ".join(CLUB_RANKINGS)), "ranking"
+        )
     if any(tiebreak not in CLUB_TIEBREAKS for tiebreak in tiebreaks):
-        raise RuleError(f"a tiebreak must be one of {', '.join(CLUB_TIEBREAKS)}", "tiebreaks")
+        raise RuleError(
+            said("a tiebreak must be one of %(choices)s", choices=", ".join(CLUB_TIEBREAKS)),
+            "tiebreaks",
+        )
     if byes not in CLUB_BYES:
-        raise RuleError(f"byes must be one of {', '.join(CLUB_BYES)}", "byes")
+        raise RuleError(
+            said("byes must be one of %(choices)s", choices=", ".join(CLUB_BYES)), "byes"
+        )
     return preset
 
 
 def _check_round_end(round_end: str, value: int | None) -> None:
     if round_end not in ROUND_ENDS:
-        raise RuleError(f"a round ends at one of {', '.join(ROUND_ENDS)}", "round_end")
+        raise RuleError(
+            said("a round ends at one of %(choices)s", choices=", ".join(ROUND_ENDS)), "round_end"
+        )
     if round_end == "hands" and not (isinstance(value, int) and 1 <= value <= MOST_HANDS):
-        raise RuleError(f"A round of hands plays from 1 to {MOST_HANDS} hands.", "round_end_value")
+        raise RuleError(
+            said(
+                "A round of hands plays from %(fewest)s to %(most)s hands.",
+                fewest=1,
+                most=MOST_HANDS,
+            ),
+            "round_end_value",
+        )
     if round_end == "minutes" and not (isinstance(value, int) and 5 <= value <= MOST_MINUTES):
-        raise RuleError(f"A timed round lasts from 5 to {MOST_MINUTES} minutes.", "round_end_value")
+        raise RuleError(
+            said(
+                "A timed round lasts from %(fewest)s to %(most)s minutes.",
+                fewest=5,
+                most=MOST_MINUTES,
+            ),
+            "round_end_value",
+        )
 
 
 def _team_numbers(names: list[str], teams: Sequence[Sequence[str]] | None) -> dict[str, int]:
@@ -238,8 +273,10 @@ def _night_for_write(session: Session, token: str, version: Any) -> ClubNight:
     if not claim_version(session, ClubNight, night.id, seen):
         session.rollback()
         raise Conflict(
-            "The host page changed on another phone after this one drew it: look again "
-            "and try once more.",
+            said(
+                "The host page changed on another phone after this one drew it: look again "
+                "and try once more."
+            ),
             version=night.version,
         )
     session.expire(night, ["version"])
@@ -257,12 +294,16 @@ def start_round(session: Session, token: str, *, version: Any) -> ClubNightRound
         waiting = [t.table for t in started.tables if not t.locked]
         if waiting:
             raise ServiceError(
-                f"Round {started.number} is still open: table {waiting[0]} has not confirmed "
-                "its result. Lock it from here, or ask both sides to confirm it."
+                said(
+                    "Round %(round)s is still open: table %(table)s has not confirmed its "
+                    "result. Lock it from here, or ask both sides to confirm it.",
+                    round=started.number,
+                    table=waiting[0],
+                )
             )
     number = len(night.played_rounds) + 1
     if number > night.rounds:
-        raise ServiceError(f"All {night.rounds} rounds are played.")
+        raise ServiceError(said("All %(rounds)s rounds are played.", rounds=night.rounds))
     drawn = schedule(night)[number - 1]
     new = ClubNightRound(number=number, sitting_out=list(drawn.sitting_out))
     night.played_rounds.append(new)
@@ -294,22 +335,24 @@ def confirm_result(session: Session, match_token: str, side: Any, *, result: Any
     when the result the page showed (``TableState.result``) is no longer the table's
     (Conflict): the other side's confirmation in between is no reason to refuse."""
     if side not in (0, 1):
-        raise RuleError("Confirm for one of the table's two sides.", "side")
+        raise RuleError(said("Confirm for one of the table's two sides."), "side")
     for _ in range(CONFIRM_TRIES):
         state = load_match(session, match_token)
         table = table_of_match(session, state.match.id)
         if table is None:
-            raise NotFound("This match is not a club night's table.")
+            raise NotFound(said("This match is not a club night's table."))
         night = table.round.night
         now = table_state(night, table.round, table, state.ledger)
         if table.locked:
             return now
         if not now.ended:
-            raise ServiceError("Confirm the result when the round has ended for this table.")
+            raise ServiceError(said("Confirm the result when the round has ended for this table."))
         if result != now.result:
             raise Conflict(
-                "The score changed on another phone after this one drew it: check it and "
-                "confirm again.",
+                said(
+                    "The score changed on another phone after this one drew it: check it and "
+                    "confirm again."
+                ),
                 version=state.match.version,
             )
         # The match's version read above is claimed, so the other side confirming at the
@@ -323,7 +366,7 @@ def confirm_result(session: Session, match_token: str, side: Any, *, result: Any
             session.commit()
             return now
         session.rollback()
-    raise Conflict("Another phone is confirming this table: try again.", version=None)
+    raise Conflict(said("Another phone is confirming this table: try again."), version=None)
 
 
 def _table_for_host(night: ClubNight, table_id: Any) -> tuple[ClubNightRound, ClubNightTable]:
@@ -331,7 +374,7 @@ def _table_for_host(night: ClubNight, table_id: Any) -> tuple[ClubNightRound, Cl
         for table in started.tables:
             if table.id == table_id:
                 return started, table
-    raise NotFound("That table is not one of this night's.")
+    raise NotFound(said("That table is not one of this night's."))
 
 
 @refusal_writes_nothing
@@ -358,9 +401,12 @@ def move_table(
     night = _night_for_write(session, token, version)
     started, table = _table_for_host(night, table_id)
     if not isinstance(number, int) or not 1 <= number <= 999:
-        raise RuleError("A table number is from 1 to 999.", "table")
+        raise RuleError(
+            said("A table number is from %(lowest)s to %(highest)s.", lowest=1, highest=999),
+            "table",
+        )
     if any(other.table == number for other in started.tables if other is not table):
-        raise RuleError(f"Table {number} is taken in this round.", "table")
+        raise RuleError(said("Table %(table)s is taken in this round.", table=number), "table")
     table.table = number
     bump_version(session, Match, table.match_id)
     session.commit()
@@ -375,11 +421,14 @@ def restart_round(session: Session, token: str, *, version: Any) -> ClubNightRou
     night = _night_for_write(session, token, version)
     started = current_round(night)
     if started is None:
-        raise ServiceError("No round has started yet.")
+        raise ServiceError(said("No round has started yet."))
     locked = [t.table for t in started.tables if t.locked]
     if locked:
         raise ServiceError(
-            f"Table {locked[0]} has locked its result: unlock it first to restart the round."
+            said(
+                "Table %(table)s has locked its result: unlock it first to restart the round.",
+                table=locked[0],
+            )
         )
     for table in started.tables:
         clear_hands(session, table.match)
@@ -398,15 +447,18 @@ def add_player(
     night = _night_for_write(session, token, version)
     joining = len(night.played_rounds) + 1
     if joining > night.rounds:
-        raise ServiceError("Every round is played: nobody can join now.")
+        raise ServiceError(said("Every round is played: nobody can join now."))
     wanted = 2 if night.format == "fixed" else 1
     # The name typed, then (fixed teams) the partner's: each refusal names its own box.
     fields = ("name", "partner")[:wanted]
     typed = [name.strip() if isinstance(name, str) else "" for name in (*names, "", "")][:wanted]
     if not typed[0]:
-        raise RuleError("Type a name.", "name")
+        raise RuleError(said("Type a name."), "name")
     if wanted == 2 and not typed[1]:
-        raise RuleError(f"Type {typed[0]}'s partner: a late team is two players.", "partner")
+        raise RuleError(
+            said("Type %(name)s's partner: a late team is two players.", name=typed[0]),
+            "partner",
+        )
     taken = {player.folded for player in night.players}
     team = max((p.team or 0 for p in night.players), default=0) + 1 if wanted == 2 else None
     added = []
@@ -415,7 +467,7 @@ def add_player(
         if problem:
             raise RuleError(problem, field)
         if folded(name) in taken:
-            raise RuleError(f"{name} is at the night already.", field)
+            raise RuleError(said("%(name)s is at the night already.", name=name), field)
         taken.add(folded(name))
         added.append(
             ClubNightPlayer(name=name, folded=folded(name), team=team, joined_round=joining)
@@ -438,7 +490,7 @@ def player_leaves(session: Session, token: str, player_id: Any, *, version: Any)
     night = _night_for_write(session, token, version)
     leaving = [p for p in night.players if p.id == player_id and p.left_after is None]
     if not leaving:
-        raise NotFound("That player is not at this night.")
+        raise NotFound(NOT_AT_THE_NIGHT)
     if night.format == "fixed":
         leaving = [p for p in night.players if p.team == leaving[0].team and p.left_after is None]
     for player in leaving:

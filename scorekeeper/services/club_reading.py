@@ -30,13 +30,15 @@ from ..rules import (
     club_redraw,
     club_schedule,
     club_standings,
+    said,
 )
 from ..rules.pinochle import Ledger
 from .club_tables import table_of_match
 from .errors import NotFound
 from .matches import match_preset, replay_entries
 
-NOT_FOUND = "There is no club night at this address: ask the host for the link again."
+NOT_FOUND = said("There is no club night at this address: ask the host for the link again.")
+NOT_AT_THE_NIGHT = said("That player is not at this night.")
 
 
 def now() -> datetime:
@@ -234,7 +236,7 @@ def player_night(night: ClubNight, player_id: Any) -> tuple[ClubNightPlayer, lis
     """A player's night round by round: where they sat, with whom, against whom, the score."""
     player = next((p for p in night.players if p.id == player_id), None)
     if player is None:
-        raise NotFound("That player is not at this night.")
+        raise NotFound(NOT_AT_THE_NIGHT)
     rounds = []
     for started in night.played_rounds:
         line = PlayerRound(started.number, None, None, (), None, None, "sat out")

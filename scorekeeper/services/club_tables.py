@@ -8,6 +8,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from ..models import ClubNight, ClubNightTable, Match
+from ..rules import said
 from .errors import ServiceError
 from .writes import bump_version
 
@@ -35,14 +36,20 @@ def check_table_open(session: Session, match: Match, adding: bool) -> None:
         return
     if table.locked:
         raise Locked(
-            f"Table {table.table}'s result is locked: both sides confirmed it. "
-            "Ask the host to unlock it for a correction."
+            said(
+                "Table %(table)s's result is locked: both sides confirmed it. Ask the host to "
+                "unlock it for a correction.",
+                table=table.table,
+            )
         )
     night = table.round.night
     if adding and night.round_end == "hands" and len(match.hands) >= (night.round_end_value or 0):
         raise Locked(
-            f"This round ended after {night.round_end_value} hands: confirm the result "
-            "below instead of adding a hand."
+            said(
+                "This round ended after %(hands)s hands: confirm the result below instead of "
+                "adding a hand.",
+                hands=night.round_end_value,
+            )
         )
     if any(table.confirmed):
         table.confirmed = [False, False]

@@ -21,6 +21,8 @@ from ..rules import (
     SheetTurn,
     YahtzeeStanding,
     dice_game,
+    said,
+    said_plural,
 )
 from .errors import NotFound
 
@@ -187,7 +189,7 @@ class SheetState(GameState):
         saved = self.sheets[player].saved_throws
         if not self.layout.keeps_throws or not saved:
             return []
-        return [f"{saved} throw{'s' if saved != 1 else ''} saved"]
+        return [said_plural("%(num)s throw saved", "%(num)s throws saved", saved)]
 
     @property
     def won_outright(self) -> int | None:
@@ -242,9 +244,11 @@ class FarkleState(GameState):
         notes = []
         row = self.result.farkles_in_row[player]
         if row:
-            notes.append(f"{row} farkle{'s' if row > 1 else ''} in a row")
+            notes.append(said_plural("%(num)s farkle in a row", "%(num)s farkles in a row", row))
         if not self.result.on_board[player]:
-            notes.append("not on the board")
+            # Translators: under a Farkle player's total: they have not reached the opening
+            # score yet.
+            notes.append(said("not on the board"))
         return notes
 
     @property

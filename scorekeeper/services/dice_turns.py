@@ -21,6 +21,7 @@ from ..rules import (
     TurnResult,
     dice_game,
     replay_farkle,
+    said,
 )
 from .dice import (
     DiceState,
@@ -37,8 +38,8 @@ from .dice_words import changed_since, describe_turn
 from .errors import AlreadyRecorded, Conflict, GameOver, NotFound, ZeroToConfirm
 from .writes import checked_form_token, checked_version, claim_version, is_form_token
 
-STALE = "That turn is already on the sheet (tapped twice, or entered on another phone)."
-SAVED = "That turn is saved already."
+STALE = said("That turn is already on the sheet (tapped twice, or entered on another phone).")
+SAVED = said("That turn is saved already.")
 
 
 def start_dice_game(
@@ -56,7 +57,15 @@ def start_dice_game(
     game_kind.build_rules(house_rules)
     fewest, most = game_kind.fewest_players, game_kind.most_players
     if not fewest <= len(player_names) <= most:
-        raise RuleError(f"{game_kind.label} needs {fewest} to {most} players", "player_names")
+        raise RuleError(
+            said(
+                "%(game)s needs %(fewest)s to %(most)s players",
+                game=game_kind.label,
+                fewest=fewest,
+                most=most,
+            ),
+            "player_names",
+        )
     game = DiceGame(kind=kind, player_names=list(player_names), house_rules=dict(house_rules))
     session.add(game)
     if commit:
@@ -110,7 +119,7 @@ def ready_for_turn(
     if is_form_token(form_token) and _already_recorded(session, state.game.id, form_token):
         raise AlreadyRecorded(SAVED)
     if state.over:
-        raise GameOver("This game is over; start another to play on.")
+        raise GameOver(said("This game is over; start another to play on."))
     form_token = checked_form_token(form_token)
     checked_version(version)
     # The form says which turn it enters: a second phone's form names one already taken.
@@ -265,8 +274,11 @@ def edit_sheet_turn(
         session.expire_all()
         now = load_game(session, token)
         raise Conflict(
-            "Another phone changed this game while you were correcting the turn (now "
-            f"{describe_turn(now, now.turn(turn_id))}). Yours was not saved",
+            said(
+                "Another phone changed this game while you were correcting the turn (now "
+                "%(turn)s). Yours was not saved",
+                turn=describe_turn(now, now.turn(turn_id)),
+            ),
             version=now.game.version,
             change=changed_since(now, seen, None),
         )

@@ -7,9 +7,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..models import DiceTurn
-from ..rules import dice_game
+from ..rules import dice_game, said, said_joined, said_plural
 from .dice import DiceState, FarkleState
 from .errors import NotFound
+
+# Translators: between the names of the players who share a win ("Ann and Bob").
+AND = said(" and ")
 
 
 def describe_turn(state: DiceState, turn: DiceTurn) -> str:
@@ -17,17 +20,37 @@ def describe_turn(state: DiceState, turn: DiceTurn) -> str:
     for Farkle "turn 3: Bob banks 600"."""
     if isinstance(state, FarkleState):
         played = state.result.turns[state.turns.index(turn)]
-        return f"turn {played.number}: {played.sentence}"
+        # Translators: a Farkle turn, said within a sentence ("Another phone entered turn 3:
+        # Bob banks 600"), hence no capital.
+        return said("turn %(number)s: %(turn)s", number=played.number, turn=played.sentence)
     sheet = state.sheets[turn.player]
     number = sheet.turns.index(turn) + 1
     scored = sheet.card.turns[number - 1]
     game = dice_game(state.game.kind).sheet
     where = game.label_of(scored.box)
     if state.layout.columns:
-        where += f" ×{sheet.card.columns[scored.column - 1].multiplier}"
-    points = f"{scored.points} + {scored.bonus} bonus" if scored.bonus else str(scored.points)
+        multiplier = sheet.card.columns[scored.column - 1].multiplier
+        # Translators: a box of a Triple Yahtzee column, by the column's multiplier: "Chance ×3".
+        where = said("%(box)s ×%(multiplier)s", box=where, multiplier=multiplier)
     dice = " ".join(str(face) for face in scored.dice)
-    return f"{sheet.name}'s turn {number}: {dice} in {where} ({points})"
+    if scored.bonus:
+        return said(
+            "%(player)s's turn %(number)s: %(dice)s in %(box)s (%(points)s + %(bonus)s bonus)",
+            player=sheet.name,
+            number=number,
+            dice=dice,
+            box=where,
+            points=scored.points,
+            bonus=scored.bonus,
+        )
+    return said(
+        "%(player)s's turn %(number)s: %(dice)s in %(box)s (%(points)s)",
+        player=sheet.name,
+        number=number,
+        dice=dice,
+        box=where,
+        points=scored.points,
+    )
 
 
 def turn_done(state: DiceState, turn: DiceTurn) -> str:
@@ -37,7 +60,12 @@ def turn_done(state: DiceState, turn: DiceTurn) -> str:
         return state.result.turns[state.turns.index(turn)].said
     sheet = state.sheets[turn.player]
     scored = sheet.card.turns[sheet.turns.index(turn)]
-    return f"{sheet.name}: {dice_game(state.game.kind).sheet.turn_words(scored)}"
+    # Translators: what a player's turn did: "Ann: 20 in Three of a kind".
+    return said(
+        "%(player)s: %(turn)s",
+        player=sheet.name,
+        turn=dice_game(state.game.kind).sheet.turn_words(scored),
+    )
 
 
 def who_plays_now(state: DiceState) -> str:
@@ -45,9 +73,11 @@ def who_plays_now(state: DiceState) -> str:
     if state.over:
         names = state.winner_names
         if state.how_won:
-            return f"{names[0]} wins: {state.how_won}"
-        return f"{names[0]} wins" if len(names) == 1 else f"{' and '.join(names)} share the win"
-    return f"{state.players[state.next_player]}'s turn"
+            return said("%(winner)s wins: %(how)s", winner=names[0], how=state.how_won)
+        if len(names) == 1:
+            return said("%(winner)s wins", winner=names[0])
+        return said("%(winners)s share the win", winners=said_joined(names, AND))
+    return said("%(player)s's turn", player=state.players[state.next_player])
 
 
 def last_turn_said(state: DiceState) -> str | None:
@@ -55,7 +85,7 @@ def last_turn_said(state: DiceState) -> str | None:
     (None before the first turn)."""
     if not state.turns:
         return None
-    return f"{turn_done(state, state.turns[-1])} · {who_plays_now(state)}"
+    return said_joined((turn_done(state, state.turns[-1]), who_plays_now(state)), " · ")
 
 
 @dataclass(frozen=True)
@@ -77,12 +107,16 @@ class TurnsSince:
     def sentence(self) -> str:
         """The change for a player: "Another phone entered Bob's turn 3: 3 3 3 5 6 in …"."""
         if not self.entered:
-            return "Another phone corrected or took back a turn"
-        said = f"Another phone entered {self.entered[0]}"
+            return said("Another phone corrected or took back a turn")
         more = len(self.entered) - 1
         if more:
-            said += f" (and {more} more turn{'s' if more > 1 else ''} since)"
-        return said
+            return said_plural(
+                "Another phone entered %(turn)s (and %(num)s more turn since)",
+                "Another phone entered %(turn)s (and %(num)s more turns since)",
+                more,
+                turn=self.entered[0],
+            )
+        return said("Another phone entered %(turn)s", turn=self.entered[0])
 
 
 def changed_since(state: DiceState, seen: int, number: int | None) -> TurnsSince | None:
@@ -111,5 +145,8 @@ def turn_changed_since(state: DiceState, turn_id: int, seen: int) -> str | None:
     try:
         turn = state.turn(turn_id)
     except NotFound:
-        return "Another phone took back this turn"
-    return f"Another phone changed this game (this turn is now {describe_turn(state, turn)})"
+        return said("Another phone took back this turn")
+    return said(
+        "Another phone changed this game (this turn is now %(turn)s)",
+        turn=describe_turn(state, turn),
+    )

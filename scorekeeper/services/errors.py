@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from ..rules import said
+
 
 class ServiceError(Exception):
     """A write or a lookup that cannot go ahead; ``sentence`` says why to a player."""
@@ -14,12 +16,15 @@ class ServiceError(Exception):
         self.sentence = sentence
 
 
+NOTHING_HERE = said("There is nothing at this address.")
+
+
 class NotFound(ServiceError):
     """No match or game has this link (the same answer whether or not another exists)."""
 
     status = 404
 
-    def __init__(self, sentence: str = "There is nothing at this address.") -> None:
+    def __init__(self, sentence: str = NOTHING_HERE) -> None:
         super().__init__(sentence)
 
 
@@ -67,6 +72,6 @@ class ZeroToConfirm(ServiceError):
     status = 200
 
     def __init__(self, scored: object, slot: str) -> None:
-        super().__init__("Score 0 there?")
+        super().__init__(said("Score 0 there?"))
         self.scored = scored
         self.slot = slot

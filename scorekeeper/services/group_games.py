@@ -17,7 +17,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from ..models import DiceGame, Group, GroupGame, GroupPlayer, GroupSeat, Match, looks_like_token
-from ..rules import DICE_GAMES, PRESETS, RuleError, get_preset, with_rules
+from ..rules import DICE_GAMES, PRESETS, RuleError, get_preset, said, with_rules
 from ..rules.text import NAME_LENGTH
 from . import dice_turns, hands
 from .errors import NotFound
@@ -55,7 +55,10 @@ def _joined(group: Group, picks: Sequence[tuple[str, Pick]], asked: str) -> list
         else:
             player = roster_player(group, pick, field)
         if any(player is earlier for earlier in players):
-            raise RuleError(f"{player.name} is picked twice: pick someone else.", field=field)
+            raise RuleError(
+                said("%(name)s is picked twice: pick someone else.", name=player.name),
+                field=field,
+            )
         players.append(player)
     return players
 
@@ -70,6 +73,8 @@ def _seat_everyone(group: Group, players: Sequence[GroupPlayer], game: GroupGame
 
 
 # ---------------------------------------------------------------- starting a game from it
+
+PICK_A_GAME = said("Pick a game.")
 
 
 def _picks(seats: Sequence[Pick]) -> list[tuple[str, Pick]]:
@@ -107,17 +112,20 @@ def start_match(
     (names typed for someone new join the roster); RuleError naming the seat's field.
     ``side_names``: a team's name where one was typed (else the partners' names)."""
     if game not in PRESETS:
-        raise RuleError("Pick a game.", field="game")
+        raise RuleError(PICK_A_GAME, field="game")
     preset = with_rules(get_preset(game), house_rules or {})
     if len(seats) != preset.players:
-        raise RuleError(f"{preset.label} needs {preset.players} players.", field="game")
+        raise RuleError(
+            said("%(game)s needs %(players)s players.", game=preset.label, players=preset.players),
+            field="game",
+        )
     begin_write(session, group)
-    players = _joined(group, _picks(seats), "Pick a player for this seat, or type a name.")
+    players = _joined(group, _picks(seats), said("Pick a player for this seat, or type a name."))
     names = [player.name for player in players]
     sides = team_names(game, names)
     for side, typed in enumerate(side_names[: len(sides)]):
         if typed is not None and typed.strip():
-            sides[side] = checked_name(typed, f"side_names-{side}", "Type the team's name.")
+            sides[side] = checked_name(typed, f"side_names-{side}", said("Type the team's name."))
     match = hands.start_match(
         session,
         game=game,
@@ -146,18 +154,22 @@ def start_dice_game(
     """Start a dice game with the roster players picked, in playing order; blank seats are
     left out (names typed for someone new join the roster)."""
     if kind not in DICE_GAMES:
-        raise RuleError("Pick a game.", field="kind")
+        raise RuleError(PICK_A_GAME, field="kind")
     game_kind = DICE_GAMES[kind]
     picked = [(field, pick) for field, pick in _picks(seats) if pick not in (None, "")]
     picked = [(field, pick) for field, pick in picked if not isinstance(pick, str) or pick.strip()]
     if not game_kind.fewest_players <= len(picked) <= game_kind.most_players:
         raise RuleError(
-            f"{game_kind.label} needs {game_kind.fewest_players} to "
-            f"{game_kind.most_players} players: pick them below.",
+            said(
+                "%(game)s needs %(fewest)s to %(most)s players: pick them below.",
+                game=game_kind.label,
+                fewest=game_kind.fewest_players,
+                most=game_kind.most_players,
+            ),
             field="kind",
         )
     begin_write(session, group)
-    players = _joined(group, picked, "Pick a player, or type a name.")
+    players = _joined(group, picked, said("Pick a player, or type a name."))
     game = dice_turns.start_dice_game(
         session, kind, [player.name for player in players], dict(house_rules or {}), commit=False
     )
@@ -186,8 +198,10 @@ class LinkedGame:
 
 
 LINK_FIELD = "link"
-PASTE_EDIT_LINK = "Paste the game's edit link: on its page, open Share and copy the edit link."
-HIDDEN_CHARACTER = (
+PASTE_EDIT_LINK = said(
+    "Paste the game's edit link: on its page, open Share and copy the edit link."
+)
+HIDDEN_CHARACTER = said(
     "A name in this game holds a hidden control character, which a group cannot keep, so "
     "this game cannot be added."
 )
@@ -203,7 +217,8 @@ def find_linked_game(session: Session, link: Any) -> LinkedGame:
     token = parts[-1] if parts else ""
     if "watch" in parts[:-1]:
         raise RuleError(
-            "This is a view link, which cannot add a game. " + PASTE_EDIT_LINK, field=LINK_FIELD
+            said("This is a view link, which cannot add a game. %(paste)s", paste=PASTE_EDIT_LINK),
+            field=LINK_FIELD,
         )
     if looks_like_token(token):
         match = session.scalars(select(Match).where(Match.edit_token == token)).first()
@@ -212,7 +227,10 @@ def find_linked_game(session: Session, link: Any) -> LinkedGame:
         game = session.scalars(select(DiceGame).where(DiceGame.token == token)).first()
         if game is not None:
             return LinkedGame("dice", game, list(dict.fromkeys(game.player_names)))
-    raise RuleError("No match or dice game has this link. " + PASTE_EDIT_LINK, field=LINK_FIELD)
+    raise RuleError(
+        said("No match or dice game has this link. %(paste)s", paste=PASTE_EDIT_LINK),
+        field=LINK_FIELD,
+    )
 
 
 def suggested_names(group: Group, names: Sequence[str]) -> list[Pick]:
@@ -235,8 +253,9 @@ def game_to_add(session: Session, group: Group, link: Any) -> LinkedGame:
     column = GroupGame.match_id if linked.kind == "match" else GroupGame.dice_game_id
     already = session.scalars(select(GroupGame).where(column == linked.game.id)).first()
     if already is not None:
-        where = "this group" if already.group_id == group.id else "another group"
-        raise RuleError(f"This game is in {where} already.", field=LINK_FIELD)
+        if already.group_id == group.id:
+            raise RuleError(said("This game is in this group already."), field=LINK_FIELD)
+        raise RuleError(said("This game is in another group already."), field=LINK_FIELD)
     return linked
 
 
@@ -248,9 +267,9 @@ def add_game(session: Session, group: Group, link: Any, picks: Sequence[Pick]) -
     begin_write(session, group)
     linked = game_to_add(session, group, link)
     if len(picks) != len(linked.names):
-        raise RuleError("The game changed: paste its link again.", field=LINK_FIELD)
+        raise RuleError(said("The game changed: paste its link again."), field=LINK_FIELD)
     fields = [(f"name_{number}", pick) for number, pick in enumerate(picks)]
-    players = _joined(group, fields, "Pick who this is, or type a new name.")
+    players = _joined(group, fields, said("Pick who this is, or type a new name."))
     played = GroupGame(
         match_id=linked.game.id if linked.kind == "match" else None,
         dice_game_id=linked.game.id if linked.kind == "dice" else None,
@@ -270,6 +289,6 @@ def remove_game(session: Session, group: Group, group_game_id: Any) -> None:
     begin_write(session, group)
     played = next((game for game in group.games if game.id == group_game_id), None)
     if played is None:
-        raise NotFound("This game is not in the group any more.")
+        raise NotFound(said("This game is not in the group any more."))
     group.games.remove(played)
     commit_write(session)

@@ -23,12 +23,12 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, selectinload
 
 from ..models import Group, GroupPlayer, GroupSeat, looks_like_token
-from ..rules import DICE_GAMES, PRESETS, RuleError
+from ..rules import DICE_GAMES, PRESETS, RuleError, said
 from ..rules.text import name_problem
 from .errors import Conflict, NotFound, Refused
 from .writes import bump_version, checked_version, refusal_writes_nothing
 
-NOT_FOUND = "There is no group at this address: ask for the link again."
+NOT_FOUND = said("There is no group at this address: ask for the link again.")
 # The most seats a game started from a group has: the most players any game takes.
 MOST_SEATS = max(
     max(preset.players for preset in PRESETS.values()),
@@ -69,12 +69,12 @@ def checked_name(name: Any, field: str, asked: str) -> str:
 
 def checked_group_name(name: Any) -> str:
     """A group's name as stored (trimmed), or a RuleError saying what to type."""
-    return checked_name(name, "name", "Type a name for the group, such as Smith family.")
+    return checked_name(name, "name", said("Type a name for the group, such as Smith family."))
 
 
 def checked_player_name(name: Any, field: str = "name") -> str:
     """A roster player's name as stored (trimmed), or a RuleError saying what to type."""
-    return checked_name(name, field, "Type the player's name.")
+    return checked_name(name, field, said("Type the player's name."))
 
 
 # ------------------------------------------------------------------------ the group itself
@@ -133,14 +133,17 @@ def rename_group(
     if stale and group.name != was:
         raise _refused(
             session,
-            f"Another phone renamed the group to {group.name} a moment ago: keep theirs, "
-            "or rename again.",
+            said(
+                "Another phone renamed the group to %(name)s a moment ago: keep theirs, "
+                "or rename again.",
+                name=group.name,
+            ),
         )
     group.name = name
     commit_write(session)
 
 
-CHANGED_MEANWHILE = (
+CHANGED_MEANWHILE = said(
     "Another phone changed the group at the same moment: reload the page and try again."
 )
 
@@ -174,12 +177,7 @@ def _shown_name(drawn: Any, otherwise: str) -> str:
     return name if name and name_problem(name) is None else otherwise
 
 
-# What a refused write on a roster player says to do next, by the write.
-AGAIN = {
-    "rename": "keep theirs, or rename again",
-    "merge": "check the roster, then merge again if you still mean to",
-    "retire": "check the roster, then try again if you still mean to",
-}
+NOT_ON_ROSTER = said("This player is not on the group's roster any more.")
 
 
 def _player_for_write(
@@ -193,11 +191,14 @@ def _player_for_write(
     if player is None:
         if isinstance(version, AnyVersion) or not was:
             session.rollback()
-            raise NotFound("This player is not on the group's roster any more.")
+            raise NotFound(NOT_ON_ROSTER)
         raise _refused(
             session,
-            f"Another phone merged {was} into another player a moment ago, so {was} is no "
-            "longer on the roster: check it below.",
+            said(
+                "Another phone merged %(name)s into another player a moment ago, so "
+                "%(name)s is no longer on the roster: check it below.",
+                name=was,
+            ),
         )
     if isinstance(version, AnyVersion):
         return player
@@ -208,15 +209,56 @@ def _player_for_write(
         raise
     if player.version == checked:
         return player
-    was = was or player.name
-    if player.name != was:
-        done = f"renamed {was} to {player.name}"
-    elif write == "retire":
-        done = f"retired {player.name}" if player.retired else f"brought {player.name} back"
-    else:
-        done = f"changed {player.name}"
-    raise _refused(
-        session, f"Another phone {done} a moment ago: {AGAIN[write]}.", version=player.version
+    changed = _changed_since(write, was or player.name, player)
+    raise _refused(session, changed, version=player.version)
+
+
+def _changed_since(write: str, was: str, player: GroupPlayer) -> str:
+    """What another phone did to a roster player since a form about them was drawn, and
+    what to do next, by the write (``was``: the name the form showed)."""
+    name = player.name
+    if name != was:
+        if write == "rename":
+            return said(
+                "Another phone renamed %(was)s to %(name)s a moment ago: keep theirs, or "
+                "rename again.",
+                was=was,
+                name=name,
+            )
+        if write == "merge":
+            return said(
+                "Another phone renamed %(was)s to %(name)s a moment ago: check the roster, "
+                "then merge again if you still mean to.",
+                was=was,
+                name=name,
+            )
+        return said(
+            "Another phone renamed %(was)s to %(name)s a moment ago: check the roster, then "
+            "try again if you still mean to.",
+            was=was,
+            name=name,
+        )
+    if write == "retire" and player.retired:
+        return said(
+            "Another phone retired %(name)s a moment ago: check the roster, then try again "
+            "if you still mean to.",
+            name=name,
+        )
+    if write == "retire":
+        return said(
+            "Another phone brought %(name)s back a moment ago: check the roster, then try "
+            "again if you still mean to.",
+            name=name,
+        )
+    if write == "rename":
+        return said(
+            "Another phone changed %(name)s a moment ago: keep theirs, or rename again.",
+            name=name,
+        )
+    return said(
+        "Another phone changed %(name)s a moment ago: check the roster, then merge again if "
+        "you still mean to.",
+        name=name,
     )
 
 
@@ -242,8 +284,8 @@ def roster_player(group: Group, player_id: Any, field: str | None = None) -> Gro
         if player.id == player_id:
             return player
     if field is None:
-        raise NotFound("This player is not on the group's roster any more.")
-    raise RuleError("Pick a player from the group's roster.", field=field)
+        raise NotFound(NOT_ON_ROSTER)
+    raise RuleError(said("Pick a player from the group's roster."), field=field)
 
 
 def player_named(group: Group, name: str) -> GroupPlayer | None:
@@ -259,7 +301,7 @@ def add_player(session: Session, group: Group, name: Any) -> GroupPlayer:
     begin_write(session, group)
     other = player_named(group, name)
     if other is not None:
-        raise RuleError(f"{other.name} is on the roster already.", field="name")
+        raise RuleError(said("%(name)s is on the roster already.", name=other.name), field="name")
     player = GroupPlayer(name=name, folded=folded(name))
     group.players.append(player)
     commit_write(session)
@@ -285,8 +327,12 @@ def rename_player(
     other = player_named(group, name)
     if other is not None and other is not player:
         raise RuleError(
-            f"{other.name} is on the roster already. If they are the same person as "
-            f"{player.name}, merge the two instead.",
+            said(
+                "%(name)s is on the roster already. If they are the same person as "
+                "%(player)s, merge the two instead.",
+                name=other.name,
+                player=player.name,
+            ),
             field="name",
         )
     player.name = name
@@ -317,12 +363,14 @@ def merge_players(
     if offered and all(other.id != into_id for other in group.players):
         raise _refused(
             session,
-            "Another phone merged the player you picked into someone else a moment "
-            "ago: pick again.",
+            said(
+                "Another phone merged the player you picked into someone else a moment "
+                "ago: pick again."
+            ),
         )
     into = roster_player(group, into_id, "into")
     if player is into:
-        raise RuleError("Pick two different players to merge.", field="into")
+        raise RuleError(said("Pick two different players to merge."), field="into")
     seats = session.scalars(
         select(GroupSeat).where(GroupSeat.player_id.in_([player.id, into.id]))
     ).all()
@@ -331,7 +379,11 @@ def merge_players(
         games_of[seat.player_id].add(seat.group_game_id)
     if games_of.get(player.id, set()) & games_of.get(into.id, set()):
         raise RuleError(
-            f"{player.name} and {into.name} played in the same game, so they are two people.",
+            said(
+                "%(player)s and %(other)s played in the same game, so they are two people.",
+                player=player.name,
+                other=into.name,
+            ),
             field="into",
         )
     for seat in seats:

@@ -13,7 +13,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from ..models import Change, Hand, Match
-from ..rules import Ledger, RuleError, get_preset, with_rules
+from ..rules import Ledger, RuleError, get_preset, said, with_rules
 from .club_tables import check_table_open
 from .errors import AlreadyRecorded, Conflict, GameOver, NotFound
 from .matches import (
@@ -51,9 +51,14 @@ def start_match(
     for a caller whose write spans the match and more (a group's game): one commit."""
     preset = with_rules(get_preset(game), house_rules)
     if len(side_names) != preset.sides or len(player_names) != preset.players:
-        raise RuleError(f"{preset.label} needs {preset.players} players", "player_names")
+        raise RuleError(
+            said("%(game)s needs %(players)s players", game=preset.label, players=preset.players),
+            "player_names",
+        )
     if not 0 <= first_dealer < preset.players:
-        raise RuleError(f"the first dealer must be one of the {preset.players} players")
+        raise RuleError(
+            said("the first dealer must be one of the %(players)s players", players=preset.players)
+        )
     match = Match(
         game=preset.name,
         house_rules=dict(house_rules),
@@ -104,12 +109,17 @@ def _conflict(session: Session, token: str, seen: int) -> Conflict:
     session.expire_all()
     state = load_match(session, token)
     return Conflict(
-        f"While you were entering this hand, another phone changed the match "
-        f"({latest_change(session, state)}). Yours was not saved: check it against the "
-        "ledger and save again",
+        said(
+            "While you were entering this hand, another phone changed the match "
+            "(%(change)s). Yours was not saved: check it against the ledger and save again",
+            change=latest_change(session, state),
+        ),
         version=state.match.version,
         change=changed_since(session, state, seen),
     )
+
+
+SAVED_ALREADY = said("That hand is saved already.")
 
 
 def add_hand(
@@ -124,9 +134,9 @@ def add_hand(
     state = load_match(session, token)
     # A double tap of the hand that won is answered as the first tap was, not as too late.
     if is_form_token(form_token) and _already_recorded(session, state.match.id, form_token):
-        raise AlreadyRecorded("That hand is saved already.")
+        raise AlreadyRecorded(SAVED_ALREADY)
     if state.over:
-        raise GameOver("This match is over; start a rematch to play on.")
+        raise GameOver(said("This match is over; start a rematch to play on."))
     check_table_open(session, state.match, adding=True)
     form_token = checked_form_token(form_token)
     version = checked_version(version)
@@ -134,7 +144,7 @@ def add_hand(
     if not claim_version(session, Match, state.match.id, version):
         session.rollback()
         if _already_recorded(session, state.match.id, form_token):
-            raise AlreadyRecorded("That hand is saved already.")
+            raise AlreadyRecorded(SAVED_ALREADY)
         raise _conflict(session, token, version)
     position = (state.hands[-1].position + 1) if state.hands else 1
     hand = Hand(match_id=state.match.id, position=position, client_token=form_token, **entries)
@@ -146,7 +156,7 @@ def add_hand(
     except IntegrityError:
         # The same form saved this hand a moment ago, through another process.
         session.rollback()
-        raise AlreadyRecorded("That hand is saved already.") from None
+        raise AlreadyRecorded(SAVED_ALREADY) from None
     return hand
 
 
@@ -163,17 +173,29 @@ class EarlierEnd:
     def removed(self) -> str:
         """The hands after the new end, in words: ``hand 9`` or ``hands 9–11``."""
         if len(self.numbers) == 1:
-            return f"hand {self.numbers[0]}"
-        return f"hands {self.numbers[0]}\u2013{self.numbers[-1]}"
+            return said("hand %(number)s", number=self.numbers[0])
+        # Translators: a range of hands, "hands 9–11" (an en dash between the numbers).
+        return said("hands %(first)s\u2013%(last)s", first=self.numbers[0], last=self.numbers[-1])
 
     @property
     def sentence(self) -> str:
         """What the correction does to the match, and the two ways forward."""
-        come = "would come" if len(self.numbers) == 1 else "would all come"
-        return (
-            f"With this change the game ends after hand {self.last} ({self.reason}), so "
-            f"{self.removed} {come} after the end. Save and remove {self.removed}, or change "
-            "this hand"
+        if len(self.numbers) == 1:
+            return said(
+                "With this change the game ends after hand %(last)s (%(reason)s), so "
+                "%(removed)s would come after the end. Save and remove %(removed)s, or change "
+                "this hand",
+                last=self.last,
+                reason=self.reason,
+                removed=self.removed,
+            )
+        return said(
+            "With this change the game ends after hand %(last)s (%(reason)s), so "
+            "%(removed)s would all come after the end. Save and remove %(removed)s, or change "
+            "this hand",
+            last=self.last,
+            reason=self.reason,
+            removed=self.removed,
         )
 
 
@@ -269,8 +291,11 @@ def edit_hand(
         if deleted.rowcount != 1:
             session.rollback()
             raise Conflict(
-                f"Another phone changed hand {end.numbers[0]} or a later one while you were "
-                "saving; nothing was saved. Check the ledger, then save again",
+                said(
+                    "Another phone changed hand %(number)s or a later one while you were "
+                    "saving; nothing was saved. Check the ledger, then save again",
+                    number=end.numbers[0],
+                ),
                 version=seen,
             )
     bump_version(session, Match, state.match.id)
@@ -293,9 +318,12 @@ def _hand_conflict(session: Session, token: str, hand_id: int) -> Conflict:
     now = load_match(session, token)
     index = now.hand_index(hand_id)
     return Conflict(
-        f"Another phone changed hand {index + 1} while you were editing it; it now reads: "
-        f"{now.ledger.rows[index].outcome.sentence}. Your change was not saved: save "
-        "again to replace theirs",
+        said(
+            "Another phone changed hand %(number)s while you were editing it; it now reads: "
+            "%(outcome)s. Your change was not saved: save again to replace theirs",
+            number=index + 1,
+            outcome=now.ledger.rows[index].outcome.sentence,
+        ),
         version=now.hands[index].version,
     )
 
@@ -329,21 +357,28 @@ def _why_not_deleted(
 ) -> str:
     """Why a hand cannot be deleted, and what to do instead, in the ledger's numbering."""
     number = index + 1
-    cannot = f"Hand {number} cannot be deleted"
     ledger = None
     if error.hand is not None and error.hand > number:
         ledger = replay_entries(state.match, state.preset, remaining[: error.hand - 1])
     if ledger is None or ledger.winner is None:
-        return f"{cannot}: without it, {error}. Correct it instead."
+        return said(
+            "Hand %(number)s cannot be deleted: without it, %(broken)s. Correct it instead.",
+            number=number,
+            broken=str(error),
+        )
     # The game now ends on a hand after the deleted one: it is numbered one more today.
     last = len(ledger.rows) + 1
     later = EarlierEnd(
         last, ledger.win_reason or "", tuple(range(last + 1, len(state.hands) + 1)), ()
     )
-    return (
-        f"{cannot}: without it the game would end with hand {last} ({later.reason}), and "
-        f"{later.removed} would come after the end. Correct hand {number} instead, or "
-        f"delete {later.removed} first."
+    return said(
+        "Hand %(number)s cannot be deleted: without it the game would end with hand %(last)s "
+        "(%(reason)s), and %(removed)s would come after the end. Correct hand %(number)s "
+        "instead, or delete %(removed)s first.",
+        number=number,
+        last=last,
+        reason=later.reason,
+        removed=later.removed,
     )
 
 

@@ -20,6 +20,8 @@ from ..rules import (
     RuleError,
     get_preset,
     replay_match,
+    said,
+    said_plural,
     side_melds,
     with_rules,
 )
@@ -349,8 +351,9 @@ def version_on(connection: Connection, token: str, view: bool) -> int | None:
 
 
 def _last_change(session: Session, state: MatchState) -> tuple[str, int | None, str | None]:
-    """The last change to the match's hands: its verb, the hand's number and its outcome
-    sentence (no number or sentence when the hand is gone)."""
+    """The last change to the match's hands: what it did (saved, changed, restored or
+    deleted), the hand's number and its outcome sentence (no number or sentence when the
+    hand is gone)."""
     change = session.scalars(
         select(Change).where(Change.match_id == state.match.id).order_by(Change.id.desc())
     ).first()
@@ -361,9 +364,6 @@ def _last_change(session: Session, state: MatchState) -> tuple[str, int | None, 
         if hand.position == change.position:
             return verb, row.number, row.outcome.sentence
     return "deleted", None, None
-
-
-UNDO_VERBS = {"add": "save", "edit": "edit", "delete": "delete"}
 
 
 def undo_label(session: Session, state: MatchState) -> str | None:
@@ -379,17 +379,30 @@ def undo_label(session: Session, state: MatchState) -> str | None:
         kind, position = change.kind, change.position
     # A hand's number is its place among the hands; a deleted one's, the place it had.
     number = 1 + sum(1 for hand in state.hands if hand.position < position)
+    # Each is said after "Undo: " (the button) and "Undone: " (the note).
     if kind == "trim":  # an edit that removed the hands after the game's new end
-        return f"edit hand {number} and bring back the hands it removed"
-    return f"{UNDO_VERBS.get(kind, 'change')} hand {number}"
+        return said("edit hand %(number)s and bring back the hands it removed", number=number)
+    if kind == "add":
+        return said("save hand %(number)s", number=number)
+    if kind == "edit":
+        return said("edit hand %(number)s", number=number)
+    if kind == "delete":
+        return said("delete hand %(number)s", number=number)
+    return said("change hand %(number)s", number=number)
 
 
 def latest_change(session: Session, state: MatchState) -> str:
     """The last change to the match, in words, for a phone whose form is out of date."""
     verb, number, sentence = _last_change(session, state)
     if number is None:
-        return "a hand was deleted" if verb == "deleted" else "the hands were changed"
-    return f"hand {number} was {verb}: {sentence}"
+        if verb == "deleted":
+            return said("a hand was deleted")
+        return said("the hands were changed")
+    if verb == "saved":
+        return said("hand %(number)s was saved: %(outcome)s", number=number, outcome=sentence)
+    if verb == "changed":
+        return said("hand %(number)s was changed: %(outcome)s", number=number, outcome=sentence)
+    return said("hand %(number)s was restored: %(outcome)s", number=number, outcome=sentence)
 
 
 @dataclass(frozen=True)
@@ -411,13 +424,38 @@ class ChangedSince:
     @property
     def sentence(self) -> str:
         """The change for a player: "Another phone saved hand 2: Ann bid 300 … made it"."""
-        if self.number is None:
-            said = f"Another phone {self.verb} a hand"
-        else:
-            said = f"Another phone {self.verb} hand {self.number}: {self.outcome}"
+        done = _another_phone(self.verb, self.number, self.outcome)
         if self.changes > 1:
-            said += f" ({self.changes} changes since you started)"
-        return said
+            return said_plural(
+                "%(change)s (%(num)s change since you started)",
+                "%(change)s (%(num)s changes since you started)",
+                self.changes,
+                change=done,
+            )
+        return done
+
+
+def _another_phone(verb: str, number: int | None, outcome: str | None) -> str:
+    """What another phone did to the hands, in a sentence (its verb one of _last_change's)."""
+    if number is None:
+        if verb == "saved":
+            return said("Another phone saved a hand")
+        if verb == "changed":
+            return said("Another phone changed a hand")
+        if verb == "restored":
+            return said("Another phone restored a hand")
+        return said("Another phone deleted a hand")
+    if verb == "saved":
+        return said(
+            "Another phone saved hand %(number)s: %(outcome)s", number=number, outcome=outcome
+        )
+    if verb == "changed":
+        return said(
+            "Another phone changed hand %(number)s: %(outcome)s", number=number, outcome=outcome
+        )
+    return said(
+        "Another phone restored hand %(number)s: %(outcome)s", number=number, outcome=outcome
+    )
 
 
 def changed_since(session: Session, state: MatchState, seen: int) -> ChangedSince | None:
@@ -437,8 +475,12 @@ def hand_changed_since(state: MatchState, hand_id: int, hand_version: int) -> st
     try:
         index = state.hand_index(hand_id)
     except NotFound:
-        return "Another phone deleted this hand"
+        return said("Another phone deleted this hand")
     if state.hands[index].version == hand_version:
         return None
     row = state.ledger.rows[index]
-    return f"Another phone changed hand {row.number}: {row.outcome.sentence}"
+    return said(
+        "Another phone changed hand %(number)s: %(outcome)s",
+        number=row.number,
+        outcome=row.outcome.sentence,
+    )

@@ -12,20 +12,20 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from ..models import DeviceRuleSet, RuleSet, looks_like_token
-from ..rules import PRESETS, Preset, RuleError, get_preset, knob_table, with_rules
+from ..rules import PRESETS, Preset, RuleError, get_preset, knob_table, said, with_rules
 from ..rules.text import name_problem
 from . import devices
 from .errors import Conflict, NotFound
 from .writes import checked_version, claim_version, refusal_writes_nothing
 
-NOT_FOUND = "There is no rule set at this address: ask for the link again."
+NOT_FOUND = said("There is no rule set at this address: ask for the link again.")
 
 
 def checked_name(name: Any) -> str:
     """A rule set's name as stored (trimmed), or a RuleError saying what to type."""
     name = name.strip() if isinstance(name, str) else ""
     if not name:
-        raise RuleError("Type a name for these rules, such as Smith family.", field="name")
+        raise RuleError(said("Type a name for these rules, such as Smith family."), field="name")
     problem = name_problem(name)
     if problem is not None:
         raise RuleError(problem, field="name")
@@ -137,7 +137,7 @@ def edit_rule_set(
         session.rollback()
         session.refresh(rule_set)
         raise Conflict(
-            "Another phone changed these rules a moment ago.",
+            said("Another phone changed these rules a moment ago."),
             version=rule_set.version,
             change=differences(rule_set, name, rules),
         )

@@ -17,7 +17,7 @@ from typing import Any, ParamSpec, TypeVar
 from sqlalchemy import update
 from sqlalchemy.orm import Session
 
-from ..rules import RuleError
+from ..rules import RuleError, said
 from .errors import Refused, ServiceError
 
 # A version (or row id) every database can hold, PostgreSQL's INTEGER being the smallest;
@@ -26,7 +26,7 @@ MAX_VERSION = 2**31 - 1
 # What secrets.token_urlsafe() makes: URL-safe letters, digits, - and _.
 FORM_TOKEN = re.compile(r"[A-Za-z0-9_-]{16,40}")
 
-OUT_OF_DATE = "This form is out of date: reload the page, then save."
+OUT_OF_DATE = said("This form is out of date: reload the page, then save.")
 
 
 def checked_version(version: Any) -> int:

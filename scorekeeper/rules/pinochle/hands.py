@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from ..errors import RuleError
+from ..sentences import said, said_joined
 from .presets import Preset
 
 __all__ = [
@@ -33,8 +34,6 @@ __all__ = [
     "validate_meld",
     "validate_tricks",
 ]
-
-_MINUS = "\u2212"
 
 
 @dataclass(frozen=True)
@@ -80,42 +79,74 @@ class ThrowInVerdict:
     always: bool = False
 
 
-def _signed(points: int) -> str:
-    return f"{_MINUS}{-points}" if points < 0 else f"+{points}" if points else "0"
+def _signed(points: int) -> str | int:
+    """Points with their sign (``+120``, ``−330``, ``0``), said in the page's language."""
+    if points < 0:
+        # Translators: points lost, with a true minus sign: "−330".
+        return said("−%(points)s", points=-points)
+    # Translators: points won, with a plus sign: "+120".
+    return said("+%(points)s", points=points) if points else 0
+
+
+def _signed_text(points: int) -> str:
+    """Points with their sign as plain text (``+120``, ``−330``, ``0``): how the other sides'
+    points are given to a hand's sentence, which says them as they are (names and numbers
+    only; one sentence a hand, not one more per side)."""
+    return f"−{-points}" if points < 0 else f"+{points}" if points else "0"
 
 
 def validate_bid(preset: Preset, bid: Any, all_passed: bool = False) -> int:
     """Check a bid against the preset's minimum and step (and the stuck bid when all passed)."""
     if not preset.bidding:
-        raise RuleError(f"{preset.name} has no bidding", field="bid")
+        raise RuleError(_no_bidding(preset), field="bid")
     if not isinstance(bid, int) or isinstance(bid, bool):
-        raise RuleError("the bid must be a whole number", field="bid")
+        raise RuleError(said("the bid must be a whole number"), field="bid")
     if all_passed:
         # The stuck bid is a house rule of its own and may sit under the minimum.
         if bid != preset.stuck_bid:
-            raise RuleError(
-                f"when everyone passes the dealer is stuck at {preset.stuck_bid}, not {bid}",
-                field="bid",
+            reason = said(
+                "when everyone passes the dealer is stuck at %(stuck)s, not %(bid)s",
+                stuck=preset.stuck_bid,
+                bid=bid,
             )
+            raise RuleError(reason, field="bid")
         return bid
     if bid < preset.min_bid:
-        raise RuleError(
-            f"bid {bid} is under the minimum of {preset.min_bid}; enter {preset.min_bid} or more",
-            field="bid",
+        reason = said(
+            "bid %(bid)s is under the minimum of %(minimum)s; enter %(minimum)s or more",
+            bid=bid,
+            minimum=preset.min_bid,
         )
+        raise RuleError(reason, field="bid")
     # One pair (every preset): a multiple of the step, as ever; several: the walk's bids.
     on_step = (
         bid % preset.bid_step == 0 if len(preset.bid_steps) == 1 else is_valid_bid(preset, bid)
     )
     if not on_step:
         lower, higher = nearest_bids(preset, bid)
-        enter = f"enter {lower} or {higher}" if lower is not None else f"enter {higher}"
+        enter = (
+            said("enter %(lower)s or %(higher)s", lower=lower, higher=higher)
+            if lower is not None
+            else said("enter %(higher)s", higher=higher)
+        )
         if len(preset.bid_steps) == 1:
-            raise RuleError(
-                f"bid {bid} is not a multiple of {preset.bid_step}; {enter}", field="bid"
+            # Translators: %(enter)s says which bids to enter ("enter 250 or 260").
+            reason = said(
+                "bid %(bid)s is not a multiple of %(step)s; %(enter)s",
+                bid=bid,
+                step=preset.bid_step,
+                enter=enter,
             )
-        raise RuleError(f"bid {bid} is not a valid bid; {enter}", field="bid")
+            raise RuleError(reason, field="bid")
+        # Translators: %(enter)s says which bids to enter ("enter 250 or 260").
+        reason = said("bid %(bid)s is not a valid bid; %(enter)s", bid=bid, enter=enter)
+        raise RuleError(reason, field="bid")
     return bid
+
+
+def _no_bidding(preset: Preset) -> str:
+    # Translators: %(game)s is a game's code name (two-handed).
+    return said("%(game)s has no bidding", game=preset.name)
 
 
 class BidRun(NamedTuple):
@@ -201,50 +232,65 @@ def valid_bids(preset: Preset, count: int, start: int | None = None) -> list[int
 def validate_tricks(preset: Preset, tricks: Sequence[Any], names: Sequence[str]) -> None:
     """Check trick points: one reachable amount per side, adding up to the preset's total."""
     if len(tricks) != preset.sides:
-        raise RuleError(
-            f"trick points need one number per side ({preset.sides}), not {len(tricks)}",
-            field="tricks",
+        reason = said(
+            "trick points need one number per side (%(sides)s), not %(count)s",
+            sides=preset.sides,
+            count=len(tricks),
         )
+        raise RuleError(reason, field="tricks")
     for side, points in enumerate(tricks):
         if not isinstance(points, int) or isinstance(points, bool) or points < 0:
-            raise RuleError(
-                f"trick points for {names[side]} must be a whole number, 0 or more",
-                field="tricks",
+            reason = said(
+                "trick points for %(side)s must be a whole number, 0 or more", side=names[side]
             )
+            raise RuleError(reason, field="tricks")
         if points % preset.trick_unit:
             lower = points - points % preset.trick_unit
-            raise RuleError(
-                f"trick points for {names[side]} ({points}) are not a multiple of "
-                f"{preset.trick_unit}; enter {lower} or {lower + preset.trick_unit}",
-                field="tricks",
+            reason = said(
+                "trick points for %(side)s (%(points)s) are not a multiple of %(unit)s; "
+                "enter %(lower)s or %(higher)s",
+                side=names[side],
+                points=points,
+                unit=preset.trick_unit,
+                lower=lower,
+                higher=lower + preset.trick_unit,
             )
+            raise RuleError(reason, field="tricks")
     if sum(tricks) != preset.trick_total:
-        shown = " + ".join(str(points) for points in tricks)
-        raise RuleError(
-            f"trick points {shown} = {sum(tricks)}, but a hand has {preset.trick_total}; "
-            f"correct them to add up to {preset.trick_total}",
-            field="tricks",
+        # Translators: %(sum)s is the sum as typed ("100 + 140").
+        reason = said(
+            "trick points %(sum)s = %(total)s, but a hand has %(expected)s; correct them to "
+            "add up to %(expected)s",
+            sum=" + ".join(str(points) for points in tricks),
+            total=sum(tricks),
+            expected=preset.trick_total,
         )
+        raise RuleError(reason, field="tricks")
 
 
 def validate_meld(preset: Preset, melds: Sequence[Any], names: Sequence[str]) -> None:
     """Check melds: one whole number per side, in the preset's unit."""
     if len(melds) != preset.sides:
-        raise RuleError(
-            f"meld needs one number per side ({preset.sides}), not {len(melds)}", field="meld"
+        reason = said(
+            "meld needs one number per side (%(sides)s), not %(count)s",
+            sides=preset.sides,
+            count=len(melds),
         )
+        raise RuleError(reason, field="meld")
     unit = preset.meld_unit
     for side, points in enumerate(melds):
         if not isinstance(points, int) or isinstance(points, bool) or points < 0:
-            raise RuleError(
-                f"meld for {names[side]} must be a whole number, 0 or more", field="meld"
-            )
+            reason = said("meld for %(side)s must be a whole number, 0 or more", side=names[side])
+            raise RuleError(reason, field="meld")
         if points % unit:
-            raise RuleError(
-                f"meld for {names[side]} ({points}) is not a multiple of {unit}; check the "
-                "meld, or count it from the cards",
-                field="meld",
+            reason = said(
+                "meld for %(side)s (%(points)s) is not a multiple of %(unit)s; check the meld, "
+                "or count it from the cards",
+                side=names[side],
+                points=points,
+                unit=unit,
             )
+            raise RuleError(reason, field="meld")
 
 
 def counted_meld(preset: Preset, points: int) -> int:
@@ -255,49 +301,82 @@ def counted_meld(preset: Preset, points: int) -> int:
 def throw_in_verdict(preset: Preset, bid: int, bidder_meld: int) -> ThrowInVerdict:
     """May a bidder with this bid and meld throw in? With the reason in words."""
     if not preset.bidding or preset.throw_in == "never":
-        return ThrowInVerdict(False, f"no throw-in in {preset.name}")
+        # Translators: %(game)s is a game's code name (two-handed).
+        return ThrowInVerdict(False, said("no throw-in in %(game)s", game=preset.name))
     if preset.throw_in == "any-time":
-        return ThrowInVerdict(
-            True, "throw-in allowed: the bidder may throw in any time before play", always=True
-        )
+        return ThrowInVerdict(True, _ANY_TIME, always=True)
     if bidder_meld < preset.meld_minimum:
-        return ThrowInVerdict(
-            False,
-            f"no throw-in: meld {bidder_meld} is under the minimum of {preset.meld_minimum}, "
-            "so the bid is forfeit",
+        reason = said(
+            "no throw-in: meld %(meld)s is under the minimum of %(minimum)s, so the bid is forfeit",
+            meld=bidder_meld,
+            minimum=preset.meld_minimum,
         )
+        return ThrowInVerdict(False, reason)
     short = bid - bidder_meld
-    sum_text = f"bid {bid} {_MINUS} meld {bidder_meld} = {short}"
     if short > preset.trick_total:
-        return ThrowInVerdict(
-            True,
-            f"throw-in allowed: {sum_text} is more than the {preset.trick_total} "
-            "trick points there are",
+        reason = said(
+            "throw-in allowed: bid %(bid)s − meld %(meld)s = %(short)s is more than the "
+            "%(total)s trick points there are",
+            bid=bid,
+            meld=bidder_meld,
+            short=short,
+            total=preset.trick_total,
         )
-    return ThrowInVerdict(
-        False,
-        f"no throw-in: {sum_text} is not more than the {preset.trick_total} trick points there are",
+        return ThrowInVerdict(True, reason)
+    reason = said(
+        "no throw-in: bid %(bid)s − meld %(meld)s = %(short)s is not more than the "
+        "%(total)s trick points there are",
+        bid=bid,
+        meld=bidder_meld,
+        short=short,
+        total=preset.trick_total,
     )
+    return ThrowInVerdict(False, reason)
+
+
+_ANY_TIME = said("throw-in allowed: the bidder may throw in any time before play")
 
 
 def throw_in_terms(preset: Preset, bid: int, bidder: int, names: Sequence[str]) -> str:
     """What a throw-in would cost, in words: ``Team A scores −330; the others their meld``."""
-    others = "their meld" if preset.throw_in_others == "meld" else "nothing"
-    return f"{names[bidder]} {_signed(_set_penalty(preset, bid))}; the others score {others}"
+    penalty = _set_penalty(preset, bid)
+    if preset.throw_in_others == "meld":
+        # Translators: %(points)s is signed: "Team A −330; the others score their meld".
+        return said(
+            "%(side)s %(points)s; the others score their meld",
+            side=names[bidder],
+            points=_signed(penalty),
+        )
+    # Translators: %(points)s is signed: "Team A −330; the others score nothing".
+    return said(
+        "%(side)s %(points)s; the others score nothing", side=names[bidder], points=_signed(penalty)
+    )
 
 
 def bid_outlook(preset: Preset, bid: int, bidder_meld: int, name: str) -> str:
     """What the bidding side needs from the tricks, in words, before the hand is played."""
     needed = tricks_needed(preset, bid, bidder_meld)
     if needed == 0:
-        saving = ", once a trick is taken" if preset.save_rule == "both" else ""
-        return f"{name}: meld alone makes {bid}{saving}"
+        if preset.save_rule == "both":
+            return said(
+                "%(side)s: meld alone makes %(bid)s, once a trick is taken", side=name, bid=bid
+            )
+        return said("%(side)s: meld alone makes %(bid)s", side=name, bid=bid)
     if needed > preset.trick_total:
-        return (
-            f"{name}: {needed} more needed from tricks to make {bid}, more than the "
-            f"{preset.trick_total} there are"
+        return said(
+            "%(side)s: %(needed)s more needed from tricks to make %(bid)s, more than the "
+            "%(total)s there are",
+            side=name,
+            needed=needed,
+            bid=bid,
+            total=preset.trick_total,
         )
-    return f"{name}: {needed} more needed from tricks to make {bid}"
+    return said(
+        "%(side)s: %(needed)s more needed from tricks to make %(bid)s",
+        side=name,
+        needed=needed,
+        bid=bid,
+    )
 
 
 def tricks_needed(preset: Preset, bid: int, bidder_meld: int) -> int:
@@ -340,41 +419,47 @@ def _save_note(
         return None
     if saved and points == 0 and meld:
         kept = counted_meld(preset, meld)
-        return f"{name} took a trick with no counters, so their {kept} meld counts"
+        return said(
+            "%(side)s took a trick with no counters, so their %(meld)s meld counts",
+            side=name,
+            meld=kept,
+        )
     if saved or not (meld or points):
         return None
     if points == 0:
         if preset.save_with == "trick":
-            return f"{name} took no trick, so their meld does not count"
-        return f"{name} took no tricks, so their meld does not count"
-    return (
-        f"{name} took {points} trick points, under the {preset.save_minimum} that save meld, "
-        "so they score nothing"
+            return said("%(side)s took no trick, so their meld does not count", side=name)
+        return said("%(side)s took no tricks, so their meld does not count", side=name)
+    return said(
+        "%(side)s took %(points)s trick points, under the %(minimum)s that save meld, so they "
+        "score nothing",
+        side=name,
+        points=points,
+        minimum=preset.save_minimum,
     )
 
 
 def _check_knobs_in_hand(preset: Preset, hand: HandInput) -> None:
     """A hand may use a house rule only when the match plays it; took_trick must fit."""
     if hand.moon and not preset.moon:
-        raise RuleError(
-            "the moon is off in this match (moon 0); turn it on in the house rules or "
-            "record the hand without it",
-            field="moon",
+        reason = said(
+            "the moon is off in this match (moon 0); turn it on in the house rules or record "
+            "the hand without it"
         )
+        raise RuleError(reason, field="moon")
     if hand.took_trick is None:
         return
     if preset.save_with != "trick":
-        raise RuleError(
+        reason = said(
             "took_trick is read only when save_with is trick; this match saves meld with "
-            "trick points, so leave it out",
-            field="took_trick",
+            "trick points, so leave it out"
         )
+        raise RuleError(reason, field="took_trick")
     if len(hand.took_trick) != preset.sides or not all(
         isinstance(took, bool) for took in hand.took_trick
     ):
-        raise RuleError(
-            f"took_trick needs one true or false per side ({preset.sides})", field="took_trick"
-        )
+        reason = said("took_trick needs one true or false per side (%(sides)s)", sides=preset.sides)
+        raise RuleError(reason, field="took_trick")
 
 
 def score_hand(
@@ -420,19 +505,20 @@ def _dealer(preset: Preset, hand: HandInput, dealer: int | None) -> int | None:
     if dealer is not None and not (
         isinstance(dealer, int) and not isinstance(dealer, bool) and 0 <= dealer < preset.players
     ):
-        raise RuleError(f"the dealer must be a player from 0 to {preset.players - 1}", "dealer")
+        reason = said("the dealer must be a player from 0 to %(last)s", last=preset.players - 1)
+        raise RuleError(reason, "dealer")
     return dealer
 
 
 def _score_redeal(preset: Preset) -> HandOutcome:
     """A nines redeal: nothing scores and the same dealer deals again."""
     if not preset.nines_redeal:
-        raise RuleError(f"{preset.name} has no nines redeal", field="redeal")
-    return HandOutcome(
-        "redeal",
-        (0,) * preset.sides,
-        "Nines redeal: the same dealer deals again and nothing is scored",
-    )
+        # Translators: %(game)s is a game's code name (partnership).
+        raise RuleError(said("%(game)s has no nines redeal", game=preset.name), field="redeal")
+    return HandOutcome("redeal", (0,) * preset.sides, _REDEAL)
+
+
+_REDEAL = said("Nines redeal: the same dealer deals again and nothing is scored")
 
 
 def _bidder_and_bid(preset: Preset, hand: HandInput, dealer: int | None) -> tuple[int, int]:
@@ -441,15 +527,17 @@ def _bidder_and_bid(preset: Preset, hand: HandInput, dealer: int | None) -> tupl
     bidder, bid = hand.bidder, hand.bid
     if hand.all_passed and bidder is None:
         if dealer is None:
-            raise RuleError("when everyone passes the dealer takes the bid; who dealt?", "bidder")
+            reason = said("when everyone passes the dealer takes the bid; who dealt?")
+            raise RuleError(reason, "bidder")
         bidder = preset.side_of(dealer)
         bid = preset.stuck_bid if bid is None else bid
     if bidder is None:
-        raise RuleError("who took the bid? Choose the bidder", field="bidder")
+        raise RuleError(said("who took the bid? Choose the bidder"), field="bidder")
     if bid is None:
-        raise RuleError("what was the bid? Enter it", field="bid")
+        raise RuleError(said("what was the bid? Enter it"), field="bid")
     if not isinstance(bidder, int) or isinstance(bidder, bool) or not 0 <= bidder < preset.sides:
-        raise RuleError(f"the bidder must be a side from 0 to {preset.sides - 1}", "bidder")
+        reason = said("the bidder must be a side from 0 to %(last)s", last=preset.sides - 1)
+        raise RuleError(reason, "bidder")
     return bidder, validate_bid(preset, bid, hand.all_passed)
 
 
@@ -458,11 +546,21 @@ def _forfeit_reason(preset: Preset, hand: HandInput, bidder: int) -> str | None:
     or None when it does not."""
     if hand.no_marriage:
         if not preset.trump_needs_marriage:
-            raise RuleError(f"{preset.name} does not need a marriage in trump", "no_marriage")
-        return "no marriage in trump"
+            # Translators: %(game)s is a game's code name (partnership).
+            reason = said("%(game)s does not need a marriage in trump", game=preset.name)
+            raise RuleError(reason, "no_marriage")
+        return _NO_MARRIAGE
     if hand.meld[bidder] < preset.meld_minimum:
-        return f"meld {hand.meld[bidder]} is under the minimum of {preset.meld_minimum}"
+        return said(
+            "meld %(meld)s is under the minimum of %(minimum)s",
+            meld=hand.meld[bidder],
+            minimum=preset.meld_minimum,
+        )
     return None
+
+
+# Translators: why a bidder forfeits: "Us forfeited 300: no marriage in trump; …".
+_NO_MARRIAGE = said("no marriage in trump")
 
 
 def _score_forfeit(
@@ -471,7 +569,15 @@ def _score_forfeit(
     """A forfeit: the bidder loses the bid and every other side scores its counted meld."""
     points = [counted_meld(preset, m) for m in hand.meld]
     points[bidder] = _set_penalty(preset, bid)
-    sentence = f"{names[bidder]} forfeited {bid}: {reason}; {_others_text(names, bidder, points)}"
+    # Translators: %(reason)s says why ("no marriage in trump"); %(others)s lists the
+    # other sides' points ("Them +120").
+    sentence = said(
+        "%(side)s forfeited %(bid)s: %(reason)s; %(others)s",
+        side=names[bidder],
+        bid=bid,
+        reason=reason,
+        others=_others_text(names, bidder, points),
+    )
     return HandOutcome("forfeit", tuple(points), sentence, bidder, bid)
 
 
@@ -481,17 +587,23 @@ def _score_thrown_in(
     """A throw-in, where the preset allows it: the bidder loses the bid and the other sides
     score their meld (or nothing, by throw_in_others)."""
     if hand.moon:
-        raise RuleError(
-            "a bidder who shot the moon plays the hand; it cannot throw in", field="moon"
-        )
+        reason = said("a bidder who shot the moon plays the hand; it cannot throw in")
+        raise RuleError(reason, field="moon")
     verdict = throw_in_verdict(preset, bid, hand.meld[bidder])
     if not verdict.allowed:
-        raise RuleError(f"{verdict.reason}; save it as a played hand", field="thrown_in")
+        # Translators: %(reason)s says why not ("no throw-in: bid 300 − meld 100 = 200 is…").
+        reason = said("%(reason)s; save it as a played hand", reason=verdict.reason)
+        raise RuleError(reason, field="thrown_in")
     points = [counted_meld(preset, m) if preset.throw_in_others == "meld" else 0 for m in hand.meld]
     penalty = points[bidder] = _set_penalty(preset, bid)
-    sentence = (
-        f"{names[bidder]} threw in at {bid}: {_signed(penalty)}; "
-        f"{_others_text(names, bidder, points)}"
+    # Translators: %(points)s is signed ("−300"); %(others)s lists the other sides'
+    # points ("Them +120").
+    sentence = said(
+        "%(side)s threw in at %(bid)s: %(points)s; %(others)s",
+        side=names[bidder],
+        bid=bid,
+        points=_signed(penalty),
+        others=_others_text(names, bidder, points),
     )
     return HandOutcome("thrown-in", tuple(points), sentence, bidder, bid)
 
@@ -507,7 +619,7 @@ class _Played(NamedTuple):
 def _play(preset: Preset, hand: HandInput, names: Sequence[str], bidder: int) -> _Played:
     """Check a played hand's trick points and count each side under the save rule."""
     if hand.tricks is None:
-        raise RuleError("a played hand needs each side's trick points; enter them", "tricks")
+        raise RuleError(_NO_TRICKS, "tricks")
     validate_tricks(preset, hand.tricks, names)
     saved = [_saved(preset, side, bidder, hand) for side in range(preset.sides)]
     counts = tuple(
@@ -532,17 +644,40 @@ def _score_moon(
     others_took = any(took[side] for side in range(preset.sides) if side != bidder)
     who = names[bidder]
     if hand.tricks[bidder] == preset.trick_total and not others_took:
-        main = f"{who} shot the moon and took every trick: +{preset.moon}"
-        return _played_outcome("made", main, preset.moon, names, bidder, bid, played)
-    main = f"{who} shot the moon but did not take every trick: {_signed(-preset.moon)}"
-    return _played_outcome("set", main, -preset.moon, names, bidder, bid, played)
+        points, others = _points_and_others(names, bidder, preset.moon, played)
+        # Translators: %(others)s lists the other sides' points ("Them +120").
+        main = said(
+            "%(side)s shot the moon and took every trick: +%(points)s; %(others)s",
+            side=who,
+            points=preset.moon,
+            others=others,
+        )
+        return _played_outcome("made", main, points, bidder, bid, played)
+    points, others = _points_and_others(names, bidder, -preset.moon, played)
+    # Translators: %(points)s is signed ("−500"); %(others)s lists the other sides' points
+    # ("Them +120").
+    main = said(
+        "%(side)s shot the moon but did not take every trick: %(points)s; %(others)s",
+        side=who,
+        points=_signed(-preset.moon),
+        others=others,
+    )
+    return _played_outcome("set", main, points, bidder, bid, played)
 
 
 def _score_made(names: Sequence[str], bidder: int, bid: int, played: _Played) -> HandOutcome:
     """The bidder made its bid: it scores its count, like every other side."""
     count = played.counts[bidder]
-    main = f"{names[bidder]} made {bid} with {count}"
-    return _played_outcome("made", main, count, names, bidder, bid, played)
+    points, others = _points_and_others(names, bidder, count, played)
+    # Translators: %(others)s lists the other sides' points ("Them +120").
+    main = said(
+        "%(side)s made %(bid)s with %(count)s; %(others)s",
+        side=names[bidder],
+        bid=bid,
+        count=count,
+        others=others,
+    )
+    return _played_outcome("made", main, points, bidder, bid, played)
 
 
 def _score_set(
@@ -550,26 +685,46 @@ def _score_set(
 ) -> HandOutcome:
     """The bidder went set: it scores the set penalty; the other sides their count."""
     penalty = _set_penalty(preset, bid)
-    main = (
-        f"{names[bidder]} went set: bid {bid}, had {played.counts[bidder]}, "
-        f"scores {_signed(penalty)}"
-    )
-    return _played_outcome("set", main, penalty, names, bidder, bid, played)
+    points, others = _points_and_others(names, bidder, penalty, played)
+    # The sign is in the sentence (not a sentence of its own): a set is made on many hands.
+    if penalty < 0:
+        # Translators: %(points)s is the points lost; %(others)s lists the other sides'
+        # points ("Them +120").
+        main = said(
+            "%(side)s went set: bid %(bid)s, had %(count)s, scores −%(points)s; %(others)s",
+            side=names[bidder],
+            bid=bid,
+            count=played.counts[bidder],
+            points=-penalty,
+            others=others,
+        )
+    else:
+        # Translators: %(points)s is signed (a house rule without a set penalty: "0").
+        main = said(
+            "%(side)s went set: bid %(bid)s, had %(count)s, scores %(points)s; %(others)s",
+            side=names[bidder],
+            bid=bid,
+            count=played.counts[bidder],
+            points=_signed(penalty),
+            others=others,
+        )
+    return _played_outcome("set", main, points, bidder, bid, played)
+
+
+def _points_and_others(
+    names: Sequence[str], bidder: int, bidder_points: int, played: _Played
+) -> tuple[list[int], str]:
+    """A played hand's points (the bidder's, the others' counts), and the others' in words."""
+    points = list(played.counts)
+    points[bidder] = bidder_points
+    return points, _others_text(names, bidder, points)
 
 
 def _played_outcome(
-    result: str,
-    main: str,
-    bidder_points: int,
-    names: Sequence[str],
-    bidder: int,
-    bid: int,
-    played: _Played,
+    result: str, main: str, points: list[int], bidder: int, bid: int, played: _Played
 ) -> HandOutcome:
-    """A played hand's outcome: the bidder's points, the others' counts, the sentence."""
-    points = list(played.counts)
-    points[bidder] = bidder_points
-    sentence = "; ".join([main, _others_text(names, bidder, points), *played.notes])
+    """A played hand's outcome: its points, and its sentence with the save rule's notes."""
+    sentence = said_joined([main, *played.notes], "; ") if played.notes else main
     return HandOutcome(result, tuple(points), sentence, bidder, bid, played.counts)
 
 
@@ -581,7 +736,9 @@ def _set_penalty(preset: Preset, bid: int) -> int:
 def _others_text(names: Sequence[str], bidder: int, points: Sequence[int]) -> str:
     """Every side but the bidder's with its points: ``Team B +120``."""
     return ", ".join(
-        f"{names[side]} {_signed(points[side])}" for side in range(len(points)) if side != bidder
+        f"{names[side]} {_signed_text(points[side])}"
+        for side in range(len(points))
+        if side != bidder
     )
 
 
@@ -590,23 +747,36 @@ def _score_unbid(
 ) -> HandOutcome:
     """A hand without bidding (two-handed): every side scores meld plus trick points."""
     if hand.bidder is not None or hand.bid is not None or hand.all_passed:
-        raise RuleError(f"{preset.name} has no bidding", field="bid")
+        raise RuleError(_no_bidding(preset), field="bid")
     if hand.thrown_in or hand.no_marriage:
-        raise RuleError(f"{preset.name} has no bidder to throw in or forfeit", "thrown_in")
+        # Translators: %(game)s is a game's code name (two-handed).
+        reason = said("%(game)s has no bidder to throw in or forfeit", game=preset.name)
+        raise RuleError(reason, "thrown_in")
     if hand.moon:
-        raise RuleError(f"{preset.name} has no bidder to shoot the moon", field="moon")
+        # Translators: %(game)s is a game's code name (two-handed).
+        reason = said("%(game)s has no bidder to shoot the moon", game=preset.name)
+        raise RuleError(reason, field="moon")
     if hand.tricks is None:
-        raise RuleError("a played hand needs each side's trick points; enter them", "tricks")
+        raise RuleError(_NO_TRICKS, "tricks")
     validate_tricks(preset, hand.tricks, names)
     points = [counted_meld(preset, m) + t for m, t in zip(hand.meld, hand.tricks, strict=True)]
     notes = []
     if hand.turned_nine:
         if dealer is None:
-            raise RuleError("a turned-up nine needs the dealer", field="turned_nine")
+            raise RuleError(said("a turned-up nine needs the dealer"), field="turned_nine")
         side = preset.side_of(dealer)
         points[side] += preset.dealer_nine
-        notes.append(f"{names[side]} turned up a nine: +{preset.dealer_nine}")
-    sentence = "; ".join(
-        [", ".join(f"{names[s]} {_signed(points[s])}" for s in range(preset.sides)), *notes]
-    )
+        notes.append(
+            said(
+                "%(side)s turned up a nine: +%(points)s",
+                side=names[side],
+                points=preset.dealer_nine,
+            )
+        )
+    # Names and numbers only (said as they are), and the notes, each a sentence.
+    sides = ", ".join(f"{names[s]} {_signed_text(points[s])}" for s in range(preset.sides))
+    sentence = said_joined([sides, *notes], "; ") if notes else sides
     return HandOutcome("played", tuple(points), sentence, counts=tuple(points))
+
+
+_NO_TRICKS = said("a played hand needs each side's trick points; enter them")

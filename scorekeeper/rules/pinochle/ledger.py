@@ -5,10 +5,12 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ..errors import RuleError
+from ..sentences import said
 from .hands import HandInput, HandOutcome, score_hand
 from .presets import Preset
 
@@ -66,25 +68,50 @@ def game_winner(
     if not over:
         return None, None
     if len(over) == 1:
-        return over[0], f"{names[over[0]]} reached {target}"
+        return over[0], said("%(side)s reached %(target)s", side=names[over[0]], target=target)
     if preset.tie_rule == "play-on":
         return None, None
     who = _who_passed(preset, over, totals, names)
     if preset.tie_rule == "bidder" and bidder in over:
-        return bidder, f"{who} passed {target}; {names[bidder]} held the bid"
+        # Translators: %(sides)s is "both teams", "both players" or names ("Ann and Bob").
+        reason = said(
+            "%(sides)s passed %(target)s; %(side)s held the bid",
+            sides=who,
+            target=target,
+            side=names[bidder],
+        )
+        return bidder, reason
     best = max(totals[side] for side in over)
     leaders = [side for side in over if totals[side] == best]
     if len(leaders) > 1:
         return None, None
-    return leaders[0], f"{who} passed {target}; {names[leaders[0]]} finished ahead"
+    # Translators: %(sides)s is "both teams", "both players" or names ("Ann and Bob").
+    reason = said(
+        "%(sides)s passed %(target)s; %(side)s finished ahead",
+        sides=who,
+        target=target,
+        side=names[leaders[0]],
+    )
+    return leaders[0], reason
+
+
+# Translators: who passed the target: "both teams passed 1500; Us held the bid".
+_BOTH_TEAMS = said("both teams")
+# Translators: who passed the target: "both players passed 1000; Ann finished ahead".
+_BOTH_PLAYERS = said("both players")
 
 
 def _who_passed(
     preset: Preset, over: Sequence[int], totals: Sequence[int], names: Sequence[str]
 ) -> str:
     if len(over) == len(totals) == 2:
-        return "both teams" if preset.teams else "both players"
-    return " and ".join(names[side] for side in over)
+        return _BOTH_TEAMS if preset.teams else _BOTH_PLAYERS
+    return functools.reduce(_and, (names[side] for side in over))
+
+
+def _and(one: str, other: str) -> str:
+    # Translators: two sides (one may be two itself): "Ann and Bob".
+    return said("%(one)s and %(other)s", one=one, other=other)
 
 
 def risen_target(preset: Preset, totals: Sequence[int], target: int) -> int:
@@ -119,11 +146,12 @@ def replay_match(
     target = preset.target
     for number, hand in enumerate(hands, start=1):
         if winner is not None:
-            raise RuleError(
-                f"the game is over; {names[winner]} won after hand {number - 1}",
-                field="hand",
-                hand=number,
+            reason = said(
+                "the game is over; %(side)s won after hand %(hand)s",
+                side=names[winner],
+                hand=number - 1,
             )
+            raise RuleError(reason, field="hand", hand=number)
         try:
             outcome = score_hand(preset, hand, names, dealer)
         except RuleError as error:
@@ -134,10 +162,16 @@ def replay_match(
         if risen != target:
             over = [side for side, total in enumerate(totals) if total >= target]
             who = _who_passed(preset, over, totals, names)
-            outcome = dataclasses.replace(
-                outcome,
-                sentence=f"{outcome.sentence}; {who} reached {target}: play on to {risen}",
+            # Translators: %(sentence)s is the hand's outcome ("Us made 300 with 310;
+            # Them +120"); %(sides)s who reached the target ("both teams").
+            sentence = said(
+                "%(sentence)s; %(sides)s reached %(target)s: play on to %(risen)s",
+                sentence=outcome.sentence,
+                sides=who,
+                target=target,
+                risen=risen,
             )
+            outcome = dataclasses.replace(outcome, sentence=sentence)
             target = risen
         rows.append(LedgerRow(number, outcome, tuple(totals), dealer, hand))
         if outcome.result not in DEAL_STAYS:

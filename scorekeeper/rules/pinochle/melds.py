@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
@@ -26,6 +27,7 @@ from ..cards import (
     size_fix,
 )
 from ..errors import RuleError
+from ..sentences import said
 from .presets import Preset
 
 __all__ = [
@@ -43,9 +45,15 @@ __all__ = [
 class Meld(NamedTuple):
     """One meld in a hand: its name, its points and the cards it uses."""
 
-    name: str
+    name: str  # as the API names it: "double pinochle"
     points: int
     cards: tuple[str, ...]
+
+    @property
+    def title(self) -> str:
+        """The meld's name as a line of the calculator starts with it (``Double pinochle``),
+        said in the page's language."""
+        return _TITLES.get(self.name) or self.name[:1].upper() + self.name[1:]
 
 
 class MeldResult(NamedTuple):
@@ -78,6 +86,43 @@ _AROUNDS = (
     (JACK, "jacks around", "jacks_around"),
 )
 _QS = QUEEN * 4 + SPADES
+# Every meld's name (_times's, for counts up to quadruple) as a player reads it.
+_TITLES = {
+    # Translators: a pinochle meld, as the meld calculator lists it.
+    "run": said("Run"),
+    "double run": said("Double run"),
+    "triple run": said("Triple run"),
+    "quadruple run": said("Quadruple run"),
+    # Translators: a pinochle meld (queen of spades with jack of diamonds).
+    "pinochle": said("Pinochle"),
+    "double pinochle": said("Double pinochle"),
+    "triple pinochle": said("Triple pinochle"),
+    "quadruple pinochle": said("Quadruple pinochle"),
+    # Translators: a pinochle meld, an ace of every suit (and the same for kings, queens
+    # and jacks).
+    "aces around": said("Aces around"),
+    "double aces around": said("Double aces around"),
+    "triple aces around": said("Triple aces around"),
+    "quadruple aces around": said("Quadruple aces around"),
+    "kings around": said("Kings around"),
+    "double kings around": said("Double kings around"),
+    "triple kings around": said("Triple kings around"),
+    "quadruple kings around": said("Quadruple kings around"),
+    "queens around": said("Queens around"),
+    "double queens around": said("Double queens around"),
+    "triple queens around": said("Triple queens around"),
+    "quadruple queens around": said("Quadruple queens around"),
+    "jacks around": said("Jacks around"),
+    "double jacks around": said("Double jacks around"),
+    "triple jacks around": said("Triple jacks around"),
+    "quadruple jacks around": said("Quadruple jacks around"),
+    # Translators: a pinochle meld, king and queen of trump.
+    "royal marriage": said("Royal marriage"),
+    # Translators: a pinochle meld, king and queen of a suit that is not trump.
+    "common marriage": said("Common marriage"),
+    # Translators: a pinochle meld, the nine of trump.
+    "dix": said("Dix"),
+}
 _JD = JACK * 4 + DIAMONDS
 
 
@@ -156,9 +201,10 @@ def parse_trump(trump: str | None) -> int | None:
         return None
     suit = parse_suit(str(trump))
     if suit is None:
-        raise RuleError(
-            f'"{trump}" is not a suit; trump is spades, hearts, diamonds or clubs', "trump"
+        reason = said(
+            '"%(trump)s" is not a suit; trump is spades, hearts, diamonds or clubs', trump=trump
         )
+        raise RuleError(reason, "trump")
     return suit
 
 
@@ -170,16 +216,37 @@ def read_hand(hand: str | Iterable[str], preset: Preset, partial: bool = False) 
     if partial:
         if len(cards) > max(sizes):
             raise RuleError(
-                f"a hand has at most {max(sizes)} cards, not {len(cards)};"
-                f" {size_fix(len(cards), [max(sizes)])}"
+                # Translators: %(fix)s says what to do ("take one out").
+                said(
+                    "a hand has at most %(size)s cards, not %(count)s; %(fix)s",
+                    size=max(sizes),
+                    count=len(cards),
+                    fix=size_fix(len(cards), [max(sizes)]),
+                )
             )
     elif len(cards) not in sizes:
-        expected = " or ".join(str(size) for size in sizes)
         raise RuleError(
-            f"a {preset.name} hand has {expected} cards, not {len(cards)};"
-            f" {size_fix(len(cards), sizes)}"
+            # Translators: %(game)s is a game's code name (three-handed); %(sizes)s a number
+            # of cards or two ("15 or 18"); %(fix)s says what to do ("add the two missing").
+            said(
+                "a %(game)s hand has %(sizes)s cards, not %(count)s; %(fix)s",
+                game=preset.name,
+                sizes=_either(sizes),
+                count=len(cards),
+                fix=size_fix(len(cards), sizes),
+            )
         )
     return cards
+
+
+def _either(numbers: Sequence[int]) -> int | str:
+    """Numbers as a choice, said in the page's language: ``12``, ``15 or 18``."""
+    return functools.reduce(_or, numbers)
+
+
+def _or(one: object, other: object) -> str:
+    # Translators: a choice of two (one may be a choice itself): "15 or 18".
+    return said("%(one)s or %(other)s", one=one, other=other)
 
 
 def meld(cards: Iterable[Card], trump: int | None, preset: Preset) -> MeldResult:
