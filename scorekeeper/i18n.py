@@ -37,8 +37,8 @@ LANGUAGES = {
     "es": "Español",
     "fr": "Français",
 }
-# The languages a phone may get: English, and each whose catalogue is complete.
-OFFERED = ("en",)
+# The languages a phone may get: English, and each whose catalogue is complete (all).
+OFFERED = tuple(LANGUAGES)
 COOKIE = "language"
 COOKIE_SECONDS = 2 * 365 * 24 * 3600  # the phone keeps its choice two years
 
@@ -210,7 +210,7 @@ def words_now() -> Words:
     return Words(NullTranslations(), "en")
 
 
-def say(message: str, **values) -> Markup:
+def say(message: str, /, **values) -> Markup:
     """A template's ``_()`` and ``gettext()``, and a ``{% trans %}`` block's."""
     return words_now().say(message, values)
 

@@ -173,14 +173,15 @@ def text(response, phone=None) -> str:
     return response.get_data(as_text=True)
 
 
-def crawl(phone, start: list[str], most: int = 300) -> dict[str, str]:
+def crawl(phone, start: list[str], most: int = 300, language: str = "de") -> dict[str, str]:
     pages: dict[str, str] = {}
     queue = deque(start)
     while queue and len(pages) < most:
         url = queue.popleft()
         if url in pages:
             continue
-        response = phone.get(url, headers={"Accept-Language": "de"})
+        response = phone.get(url, headers={"Accept-Language": language})
+        assert response.status_code < 500, (language, url)
         pages[url] = response.get_data(as_text=True) if response.mimetype == "text/html" else ""
         for link in re.findall(r'href="(/[^"#]*)', pages[url]):
             link = link.replace("&amp;", "&")
@@ -205,3 +206,19 @@ def test_no_page_shows_a_word_that_is_not_marked(pseudo):
 def test_the_check_finds_an_unmarked_word():
     assert english_left("<p>⟦Hand ⟦New match⟧⟧ Άννα</p>") == []
     assert english_left('<p aria-label="Take out">⟦Bid⟧ Made 300</p>') == ["Take", "out", "Made"]
+
+
+@pytest.mark.parametrize("language", ["de", "sv", "es", "fr"])
+def test_every_page_is_drawn_whole_in_each_language(make_site, tmp_path, language):
+    """The real catalogues: every page answers, in the phone's language, with each
+    placeholder filled in and no markup shown as text."""
+    site = make_site(tmp_path, TESTING=True, SECRET_KEY="test", WTF_CSRF_ENABLED=False)
+    phone = site.test_client()
+    urls, _answers = seeds(phone)
+    pages = crawl(phone, urls, language=language)
+    assert len(pages) > 60
+    for url, page in pages.items():
+        if page:
+            assert f'<html lang="{language}">' in page, url
+            text = TAG.sub(" ", page)
+            assert "%(" not in text and "&lt;" not in text, (url, language)

@@ -126,13 +126,18 @@ def test_the_completeness_check_finds_an_untranslated_message(tmp_path, monkeypa
 
 @pytest.mark.parametrize("language", [code for code in LANGUAGES if code != "en"])
 def test_no_translation_loses_or_renames_a_placeholder(language):
+    """Each form keeps the English's placeholders: a plural's forms the plural's, but its
+    first form (the one for one, as pybabel compile checks it) may keep the singular's
+    instead ("…at least one player" has no %(num)s)."""
     for message in catalogue(language):
         if not message.id:
             continue
-        wanted = sorted(PLACEHOLDER.findall(ids(message)[-1]))
-        for string in strings(message):
-            if string:
-                assert sorted(PLACEHOLDER.findall(string)) == wanted, (message.id, string)
+        english = [sorted(PLACEHOLDER.findall(form)) for form in ids(message)]
+        for index, string in enumerate(strings(message)):
+            if not string:
+                continue
+            allowed = english if index == 0 else english[-1:]
+            assert sorted(PLACEHOLDER.findall(string)) in allowed, (message.id, string)
 
 
 def test_the_placeholder_check_finds_a_lost_placeholder():
@@ -532,3 +537,18 @@ def test_a_name_in_a_refused_hands_sentence_is_drawn_as_a_name(everywhere, langu
     line = read(answer).by_id("save-error")
     assert line.one("bdi").text == "Team A"
     assert "&lt;bdi" not in answer.get_data(as_text=True)
+
+
+def test_the_worker_can_say_no_connection_in_each_language_offered(everywhere):
+    """The service worker has no page to read a language from: it carries its one
+    sentence in each language, translated from the catalogue."""
+    from scorekeeper.pwa import OFFLINE
+
+    worker = everywhere.test_client().get("/sw.js").get_data(as_text=True)
+    said = json.loads(re.search(r"^self\.OFFLINE = (\{.*\});$", worker, re.M).group(1))
+    assert set(said) == set(LANGUAGES)
+    assert said["en"] == OFFLINE
+    for language in LANGUAGES:
+        if language != "en":
+            expected = catalogue(language)[OFFLINE.message].string
+            assert said[language] == expected and expected, language
