@@ -22,7 +22,7 @@ from babel.dates import format_date, format_skeleton
 from babel.numbers import format_decimal, get_group_symbol
 from babel.support import NullTranslations
 from flask import Blueprint, Flask, current_app, has_request_context, redirect, request
-from flask_babel import Babel, force_locale, get_locale, get_translations
+from flask_babel import Babel, get_locale, get_translations
 from markupsafe import Markup, escape
 from werkzeug.wrappers import Response
 
@@ -265,15 +265,6 @@ def plain(text: str) -> str:
     if words is None or words.code == "en":
         return str.__str__(text)
     return words.say_said(text).unescape()
-
-
-def said_in(sentence: Said, code: str) -> str:
-    """A sentence of the code as plain text in the language ``code``, whatever the
-    request's (the service worker's words for each language)."""
-    if code == "en":
-        return str.__str__(sentence)
-    with force_locale(code):
-        return Words(get_translations(), code).say_said(sentence).unescape()
 
 
 # The JSON API speaks English whatever the phone's language (a stable contract, API.md).

@@ -17,12 +17,14 @@ from flask import Blueprint, abort, current_app, jsonify, request, url_for
 from werkzeug.wrappers import Response
 
 from .assets import BUNDLES, compressed_response, minified_script
-from .i18n import offered, plain, said_in
+from .i18n import plain
 from .rules import said
 
 bp = Blueprint("pwa", __name__)
 
 NAME = "Scorekeeper"
+# What a phone's language is read from (i18n.choose_locale): its choice, else its own.
+LANGUAGE_FROM = ("Cookie", "Accept-Language")
 # What the worker answers for a page never opened on this phone when there is no network.
 OFFLINE = said(
     "No connection, and this page was not opened on this phone before. "
@@ -87,6 +89,7 @@ def manifest() -> Response:
     )
     response.mimetype = "application/manifest+json"
     response.headers["Cache-Control"] = CHECK_EACH_TIME
+    response.vary.update(LANGUAGE_FROM)
     return response
 
 
@@ -118,14 +121,15 @@ def service_worker() -> Response:
     """The service worker, at the root so that it looks after every page of the site."""
     # Minified as the bundles are: its comments were half of its bytes.
     source = minified_script((Path(current_app.static_folder) / "sw.js").read_bytes())
-    # The worker has no page to ask for the language: it is given the sentence it may have
-    # to say in each language the site offers, and picks the phone's (navigator.languages).
-    offline = {code: said_in(OFFLINE, code) for code in offered()}
-    words = json.dumps(offline, sort_keys=True, ensure_ascii=False)
+    # The worker has no page to read a language from: it is given the one sentence it may
+    # have to say in the language of the phone that fetches it (a switch of language makes
+    # the next check of the worker a new worker).
+    words = json.dumps(plain(OFFLINE), ensure_ascii=False)
     head = f"self.SHELL = {json.dumps(shell(), sort_keys=True)};\nself.OFFLINE = {words};"
     body = f"{head}\n{source.decode()}"
     response = compressed_response(body.encode(), "text/javascript")
     response.headers["Cache-Control"] = CHECK_EACH_TIME
+    response.vary.update(LANGUAGE_FROM)
     encoding = response.headers.get("Content-Encoding", "identity")
     response.set_etag(f"{hashlib.sha256(body.encode()).hexdigest()[:16]}-{encoding}")
     return response.make_conditional(request)

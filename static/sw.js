@@ -1,6 +1,7 @@
 // Scorekeeper's service worker. The server puts two lines in front of this file:
 // self.SHELL = {version, assets: {"site.css": "/assets/site.<digest>.css", …}}, and
-// self.OFFLINE = {"en": "No connection…", "de": …}: the one sentence it may have to say.
+// self.OFFLINE = "No connection…": the one sentence it may have to say, in the language of
+// the phone that fetched it.
 //
 // - It downloads nothing the phone has already: the bundles and the page it was installed
 //   from are taken from the browser's own cache (only-if-cached), where the page's first
@@ -140,14 +141,6 @@ async function keepPageAt(address, fromCache = false) {
   }
 }
 
-// The server puts the sentence in each language it offers in front of this file too
-// (self.OFFLINE): the phone's first language that has one, else English.
-function offlineWords() {
-  const languages = (navigator.languages || [navigator.language || "en"]).map((code) => code.toLowerCase().split("-")[0]);
-  const code = languages.find((language) => language in self.OFFLINE) || "en";
-  return self.OFFLINE[code];
-}
-
 async function networkFirst(event) {
   const request = event.request;
   try {
@@ -157,7 +150,7 @@ async function networkFirst(event) {
   } catch (error) {
     const kept = await caches.match(request, { cacheName: PAGES_CACHE, ignoreVary: true });
     if (kept) return kept;
-    return new Response(offlineWords(), { status: 503, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+    return new Response(self.OFFLINE, { status: 503, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   }
 }
 
