@@ -92,16 +92,21 @@ def english_left(page: str) -> list[str]:
     return [word for word in WORD.findall(text) if word not in NOT_WORDS]
 
 
-@pytest.fixture
-def pseudo(make_site, tmp_path):
+def pseudo_site(make_site, folder: Path):
+    """A site whose German is the made-up language (CSRF off: the crawl posts forms)."""
     return make_site(
-        tmp_path,
+        folder,
         TESTING=True,
         SECRET_KEY="test",
         WTF_CSRF_ENABLED=False,
         LANGUAGES_OFFERED=("en", "de"),
-        BABEL_TRANSLATION_DIRECTORIES=str(pseudo_catalogue(tmp_path / "pseudo")),
+        BABEL_TRANSLATION_DIRECTORIES=str(pseudo_catalogue(folder / "pseudo")),
     )
+
+
+@pytest.fixture
+def pseudo(make_site, tmp_path):
+    return pseudo_site(make_site, tmp_path)
 
 
 GERMAN = {"Accept-Language": "de"}

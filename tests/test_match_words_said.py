@@ -21,7 +21,7 @@ from scorekeeper.validators import PlainForm
 from scorekeeper.words import capitalised, wins
 from tests.helpers.html import filled, form_to
 from tests.helpers.play import hand_form, new_match, open_page, post_hand, save_hand
-from tests.test_every_word_marked import PLAYERS, english_left, pseudo_catalogue
+from tests.test_every_word_marked import PLAYERS, english_left, pseudo_site
 
 NAMES = {f"player_names-{seat}": name for seat, name in enumerate(PLAYERS)}
 NAMES.update({"side_names-0": "Ομάδα Α", "side_names-1": "Ομάδα Β"})
@@ -32,14 +32,7 @@ MADE.update({"tricks-0": "200", "tricks-1": "50"})
 
 @pytest.fixture
 def pseudo(make_site, tmp_path):
-    return make_site(
-        tmp_path,
-        TESTING=True,
-        SECRET_KEY="test",
-        WTF_CSRF_ENABLED=False,
-        LANGUAGES_OFFERED=("en", "de"),
-        BABEL_TRANSLATION_DIRECTORIES=str(pseudo_catalogue(tmp_path / "pseudo")),
-    )
+    return pseudo_site(make_site, tmp_path)
 
 
 def phone_of(site):
