@@ -20,7 +20,16 @@ import pytest
 from scorekeeper.extensions import db
 from scorekeeper.models import DiceGame, DiceTurn
 from scorekeeper.services import dice, group_games, group_history, groups, imports
-from tests.helpers.html import Element, alerts, fields_of, filled, form_of, form_to, read
+from tests.helpers.html import (
+    Element,
+    alerts,
+    fields_of,
+    filled,
+    form_of,
+    form_to,
+    game_forms,
+    read,
+)
 from tests.helpers.play import dice_url, new_dice_game, open_page, saved, submit
 from tests.helpers.stored import every_row, form_token
 
@@ -487,7 +496,7 @@ def test_the_view_link_the_display_and_the_poll_follow_the_game(site, phone, kin
     watched = open_page(phone, watch)
     assert totals(watched) == [scoring[best[0]], 0]
     assert card_boxes(watched, 0) == list(BOXES[kind])
-    assert not watched.all("form", method="post")
+    assert not game_forms(watched)
     display = open_page(phone, f"{watch}/display")
     assert LABELS[kind] in display.text and str(scoring[best[0]]) in display.text
     live = phone.get(dice_url(token, f"/live?since={version}"))

@@ -157,6 +157,16 @@ def answered_as(response, headers, root_id: str) -> Element:
     return document
 
 
+# The language switch at the foot of every page (i18n.py): it sets the phone's own cookie
+# and writes nothing of a game, so a view page has it too.
+LANGUAGE_SWITCH = "/language"
+
+
+def game_forms(document: Element) -> list[Element]:
+    """The page's forms but the language switch: what could write to a game."""
+    return [form for form in document.all("form") if form.attrs.get("action") != LANGUAGE_SWITCH]
+
+
 def forms_to(document: Element, action: str, /, **attrs: str) -> list[Element]:
     """The post forms whose action is ``action`` (and whose attributes hold ``attrs``)."""
     return [
