@@ -4,7 +4,7 @@ answers 204 until then, and then the notice, with "Keep theirs" or "Save mine ov
 from __future__ import annotations
 
 from scorekeeper.extensions import db
-from scorekeeper.services import hands, matches
+from scorekeeper.services import hands, match_words, matches
 from tests.helpers.html import read
 from tests.helpers.stored import MADE, form_token, hand, stored_match
 
@@ -59,5 +59,5 @@ def test_hand_changed_since_names_nothing_when_the_hand_is_as_drawn(app):
     token, hand_id = a_match_with_one_hand(app)
     with app.app_context():
         state = matches.load_match(db.session, token)
-        assert matches.hand_changed_since(state, hand_id, 0) is None
-        assert matches.hand_changed_since(state, hand_id, 7).startswith("Another phone changed")
+        assert match_words.hand_changed_since(state, hand_id, 0) is None
+        assert match_words.hand_changed_since(state, hand_id, 7).startswith("Another phone changed")

@@ -39,7 +39,7 @@ from ..rules import (
     throw_in_verdict,
     valid_bids,
 )
-from ..services import club_reading, devices, matches
+from ..services import club_reading, devices, match_words, matches
 from ..services.matches import MatchState, hand_input, replay_entries
 from .forms import HandForm, field_said
 
@@ -103,7 +103,7 @@ def draw_page(
     """
     knobs = knob_table(state.preset)
     changed = changed_knobs(state.preset)
-    undo = None if view or not has_changes else matches.undo_label(db.session, state)
+    undo = None if view or not has_changes else match_words.undo_label(db.session, state)
     return render_template(
         "matches/_match.html" if is_partial() else "matches/page.html",
         state=state,
@@ -156,7 +156,7 @@ def take_note(state: MatchState) -> Markup:
             note=note,
             verb=NOTE_KINDS.get(note["kind"]),
             row=row,
-            undo_label=matches.undo_label(db.session, state) if current else None,
+            undo_label=match_words.undo_label(db.session, state) if current else None,
             current=current,
             action_form=csrf_hole(FlaskForm()),
         )

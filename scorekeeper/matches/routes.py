@@ -17,7 +17,7 @@ from ..htmx import render
 from ..match_setup import MatchForm, house_rule_overrides, house_rules_form
 from ..result_card import match_card
 from ..rules import PRESETS, Preset, RuleError, said
-from ..services import club_reading, devices, hands, matches, rule_sets
+from ..services import club_reading, devices, hands, match_words, matches, rule_sets
 from ..services.errors import AlreadyRecorded, Conflict, GameOver, Refused
 from ..sharing import card_answer, qr_svg, refuse_view_link_writes
 from ..started import new_form_token, recently_started, remember_started, started_from
@@ -164,7 +164,7 @@ def _live(token: str, view: bool) -> Response:
     seen = request.args.get("form", type=whole_number)
     if seen is None:
         seen = request.args.get("since", type=whole_number)
-    change = None if view or seen is None else matches.changed_since(db.session, state, seen)
+    change = None if view or seen is None else match_words.changed_since(db.session, state, seen)
     response = render(
         "matches/_live.html",
         "matches/_live.html",
@@ -172,7 +172,9 @@ def _live(token: str, view: bool) -> Response:
         change=change,
         view=view,
         undo_label=(
-            matches.undo_label(db.session, state) if not view and state.match.has_changes else None
+            match_words.undo_label(db.session, state)
+            if not view and state.match.has_changes
+            else None
         ),
         was_over=request.args.get("over") == "1",
         action_form=FlaskForm(),
@@ -215,7 +217,7 @@ def edit_live(token: str, hand_id: int) -> Response:
     """An edit page's poll: 204 while nobody else changed the hand, else the notice."""
     state = matches.load_match(db.session, token)
     seen = request.args.get("version", type=whole_number)
-    notice = None if seen is None else matches.hand_changed_since(state, hand_id, seen)
+    notice = None if seen is None else match_words.hand_changed_since(state, hand_id, seen)
     if notice is None:
         return Response(b"", status=204, headers={"Cache-Control": "no-store"})
     index = state.hand_index(hand_id) if "deleted" not in notice else None
@@ -421,7 +423,7 @@ def undo(token: str) -> Response:
     """
     state = matches.load_match(db.session, token)
     _checked_action_form()
-    label = matches.undo_label(db.session, state)
+    label = match_words.undo_label(db.session, state)
     version = request.form.get("version", type=whole_number)
     if hands.undo(db.session, token, version=version):
         remember_note(token, "undo", 0, undone=label)

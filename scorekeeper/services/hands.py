@@ -16,11 +16,10 @@ from ..models import Change, Hand, Match
 from ..rules import Ledger, RuleError, get_preset, said, with_rules
 from .club_tables import check_table_open
 from .errors import AlreadyRecorded, Conflict, GameOver, NotFound
+from .match_words import changed_since, latest_change
 from .matches import (
     MatchState,
-    changed_since,
     find_match,
-    latest_change,
     load_match,
     match_preset,
     replay_entries,

@@ -1,11 +1,11 @@
-"""What another phone changed since a form was drawn (services.matches.changed_since):
+"""What another phone changed since a form was drawn (services.match_words.changed_since):
 the notice a phone holding a typed hand is shown, and the conflict at Save."""
 
 from __future__ import annotations
 
 import pytest
 
-from scorekeeper.services import hands, matches
+from scorekeeper.services import hands, match_words, matches
 from scorekeeper.services.errors import Conflict
 from tests.helpers.stored import MADE, form_token, hand
 
@@ -19,7 +19,7 @@ def add(session, token: str, entries=MADE, version=None) -> None:
 
 def since(session, token: str, seen: int):
     session.expire_all()
-    return matches.changed_since(session, matches.load_match(session, token), seen)
+    return match_words.changed_since(session, matches.load_match(session, token), seen)
 
 
 def test_nothing_changed_since_the_version_the_match_is_at(session, new_match):

@@ -7,7 +7,7 @@ import pytest
 from sqlalchemy import func, select, update
 
 from scorekeeper.models import Change, Hand
-from scorekeeper.services import hands, matches
+from scorekeeper.services import hands, match_words, matches
 from scorekeeper.services.errors import Conflict
 from tests.helpers.stored import form_token, hand
 
@@ -189,5 +189,5 @@ def test_other_phones_are_told_the_trim_as_a_change_to_the_corrected_hand(sessio
 
     state = matches.load_match(session, token)
 
-    assert matches.latest_change(session, state).startswith("hand 2 was changed: Them went set")
-    assert matches.changed_since(session, state, 9).verb == "changed"
+    assert match_words.latest_change(session, state).startswith("hand 2 was changed: Them went set")
+    assert match_words.changed_since(session, state, 9).verb == "changed"
